@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a recorder needs to know about a session before its first step.
+public struct SessionDescriptor: Sendable {
+    /// The session's name, like `login-happy`; nil for an unnamed session.
+    public var name: String?
+    /// The flow whose reducer drives the session, like `login`; replay looks it up by this name.
+    public var flow: String
+    /// The app's own version of its state and action types, for migrating old recordings.
+    public var schemaVersion: Int
+    /// Reads the time stamped on each step.
+    public var now: @Sendable () -> Date
+
+    public init(
+        name: String?, flow: String, schemaVersion: Int = 1,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.name = name
+        self.flow = flow
+        self.schemaVersion = schemaVersion
+        self.now = now
+    }
+}
+
+/// A state a recorder can store: a value that encodes, decodes and compares.
+public typealias RecordableState = Codable & Equatable & Sendable
+
+/// An action a recorder can store: a value that encodes, decodes, compares and describes itself.
+public typealias RecordableAction = Codable & Equatable & DescribedAction

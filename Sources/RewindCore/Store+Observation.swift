@@ -1,0 +1,58 @@
+/// A registration that keeps calling its observer until cancelled.
+@MainActor
+public final class StoreObservation {
+    private var onCancel: (() -> Void)?
+
+    init(onCancel: @escaping () -> Void) {
+        self.onCancel = onCancel
+    }
+
+    /// Stops the observer; later changes are not reported.
+    public func cancel() {
+        onCancel?()
+        onCancel = nil
+    }
+}
+
+extension Store {
+    /// Calls `onChange` with the value at `keyPath` each time a step changes it.
+    ///
+    /// The observer is not called for the current value, and not for steps that leave the
+    /// value equal. It lives until ``StoreObservation/cancel()`` or until the store is gone.
+    @discardableResult
+    public func observe<Value: Equatable>(
+        _ keyPath: KeyPath<State, Value>,
+        onChange: @escaping (Value) -> Void
+    ) -> StoreObservation {
+        var last = state[keyPath: keyPath]
+        return addObserver { state in
+            let value = state[keyPath: keyPath]
+            if value != last {
+                last = value
+                onChange(value)
+            }
+        }
+    }
+
+    /// The value at `keyPath` now and after every step that changes it, as an async sequence.
+    ///
+    /// The sequence ends when the task iterating it is cancelled.
+    public func values<Value: Equatable & Sendable>(
+        of keyPath: KeyPath<State, Value>
+    ) -> AsyncStream<Value> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+        continuation.yield(state[keyPath: keyPath])
+        let observation = observe(keyPath) { continuation.yield($0) }
+        continuation.onTermination = { _ in
+            Task { @MainActor in observation.cancel() }
+        }
+        return stream
+    }
+
+    private func addObserver(_ observer: @escaping (State) -> Void) -> StoreObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, observer))
+        return StoreObservation { [weak self] in self?.observers.removeAll { $0.id == id } }
+    }
+}

@@ -1,0 +1,111 @@
+/// Holds one state, changes it only through actions, and runs the effects the reducer asks for.
+///
+/// Dispatch is synchronous on the main actor and takes no locks and no queues: it runs the
+/// reducer, tells the middleware, and notifies observers. Follow-up actions (`.send`, outputs,
+/// effect results) are dispatched after the current step, each with the step that caused it.
+@MainActor
+public final class Store<State, Action: Sendable> {
+    /// The current state.
+    public private(set) var state: State
+    /// The number of actions dispatched so far; the state is the state after this step.
+    public private(set) var step = 0
+
+    private let reducer: any Reducer<State, Action>
+    private let middleware: [any StoreMiddleware<State, Action>]
+    private let execution: EffectExecution
+    var observers: [(id: Int, call: (State) -> Void)] = []
+    var nextObserverID = 0
+    private var queuedActions: [(action: Action, cause: Int?)] = []
+    private var queuedEffects: [(work: @Sendable (Send<Action>) async -> Void, cause: Int)] = []
+    private var isDispatching = false
+
+    /// Creates a store that starts at `initialState`.
+    ///
+    /// - Parameters:
+    ///   - middleware: sees every action, in order; each is told the initial state now.
+    ///   - execution: `.live` runs effects at once; `.manual` waits for ``settle()``.
+    public init(
+        initialState: State,
+        reducer: some Reducer<State, Action>,
+        middleware: [any StoreMiddleware<State, Action>] = [],
+        execution: EffectExecution = .live
+    ) {
+        self.state = initialState
+        self.reducer = reducer
+        self.middleware = middleware
+        self.execution = execution
+        for each in middleware {
+            each.storeDidStart(initialState: initialState)
+        }
+    }
+
+    /// Dispatches a user intent or any other action from outside the store.
+    public func send(_ action: Action) {
+        dispatch(action, cause: nil)
+    }
+
+    /// Whether effects are waiting for ``settle()``.
+    public var hasPendingEffects: Bool { !queuedEffects.isEmpty }
+
+    /// Runs the waiting effects one at a time, in the order they were started, until none is
+    /// left; effects started by their results run too.
+    public func settle() async {
+        while !queuedEffects.isEmpty {
+            let next = queuedEffects.removeFirst()
+            await next.work(sender(cause: next.cause))
+        }
+    }
+
+    private func dispatch(_ action: Action, cause: Int?) {
+        if isDispatching {
+            queuedActions.append((action, cause))
+            return
+        }
+        isDispatching = true
+        defer { isDispatching = false }
+        reduce(action, cause: cause)
+        while !queuedActions.isEmpty {
+            let next = queuedActions.removeFirst()
+            reduce(next.action, cause: next.cause)
+        }
+    }
+
+    private func reduce(_ action: Action, cause: Int?) {
+        let context = StepContext(step: step + 1, cause: cause)
+        for each in middleware {
+            each.willReduce(action, state: state, context: context)
+        }
+        let effect = reducer.reduce(into: &state, action: action)
+        step = context.step
+        var outputs: [Action] = []
+        for operation in effect.operations {
+            switch operation {
+            case let .send(followUp, isOutput):
+                queuedActions.append((followUp, context.step))
+                if isOutput { outputs.append(followUp) }
+            case let .run(work):
+                start(work, cause: context.step)
+            }
+        }
+        for each in middleware {
+            each.didReduce(action, state: state, context: context, outputs: outputs)
+        }
+        if !observers.isEmpty {
+            for observer in observers { observer.call(state) }
+        }
+    }
+
+    private func start(_ work: @escaping @Sendable (Send<Action>) async -> Void, cause: Int) {
+        switch execution {
+        case .live:
+            let send = sender(cause: cause)
+            Task { await work(send) }
+        case .manual:
+            queuedEffects.append((work, cause))
+        }
+    }
+
+    private func sender(cause: Int) -> Send<Action> {
+        Send { [weak self] action in self?.dispatch(action, cause: cause) }
+    }
+}
