@@ -1,0 +1,85 @@
+extension JSONParser {
+    mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        position += 1
+        skipWhitespace()
+        if peek() == UInt8(ascii: "}") {
+            position += 1
+            return .object(JSONObject())
+        }
+        let stackStart = keyStack.count
+        let valueStart = valueStack.count
+        // Canonical input arrives sorted, which is checked as keys come and spares the sort.
+        var isSorted = true
+        while true {
+            guard peek() == UInt8(ascii: "\"") else {
+                throw error(peek().map { "unexpected \(Self.describe($0)), expected a string key" }
+                    ?? "unexpected end of input, expected a string key")
+            }
+            let keyOffset = position
+            let key = try parseString()
+            if isSorted, let previous = keyStack[stackStart...].last {
+                let order = UTF8Bytes.compare(previous, key)
+                if order == 0 { throw error("duplicate key \(Self.quoted(key))", at: keyOffset) }
+                isSorted = order < 0
+            }
+            keyStack.append(key)
+            keyOffsetStack.append(keyOffset)
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
+            position += 1
+            skipWhitespace()
+            valueStack.append(try parseValue(depth: depth))
+            skipWhitespace()
+            switch peek() {
+            case UInt8(ascii: ","):
+                position += 1
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
+            case UInt8(ascii: "}"):
+                position += 1
+                let object = try finishObject(keysFrom: stackStart, valuesFrom: valueStart, isSorted: isSorted)
+                keyStack.removeSubrange(stackStart...)
+                keyOffsetStack.removeSubrange(stackStart...)
+                valueStack.removeSubrange(valueStart...)
+                return .object(object)
+            case let byte?:
+                throw error("unexpected \(Self.describe(byte)), expected ',' or '}' after object member")
+            case nil:
+                throw error("unexpected end of input, expected ',' or '}' after object member")
+            }
+        }
+    }
+
+    /// Builds the object from the top of the stacks, sorting and rejecting duplicates if needed.
+    func finishObject(keysFrom keyStart: Int, valuesFrom valueStart: Int, isSorted: Bool) throws(JSONParseError) -> JSONObject {
+        let keys = keyStack[keyStart...]
+        let values = valueStack[valueStart...]
+        if isSorted {
+            return JSONObject(sortedKeys: Array(keys), values: Array(values))
+        }
+        let order = (0..<keys.count).sorted { i, j in
+            UTF8Bytes.compare(keys[keyStart + i], keys[keyStart + j]) < 0
+        }
+        var sortedKeys: [String] = []
+        var sortedValues: [JSONValue] = []
+        sortedKeys.reserveCapacity(keys.count)
+        sortedValues.reserveCapacity(keys.count)
+        for (rank, i) in order.enumerated() {
+            if rank > 0, UTF8Bytes.equal(keys[keyStart + order[rank - 1]], keys[keyStart + i]) {
+                // Report the second occurrence in the text, where a reader would look.
+                let offset = max(keyOffsetStack[keyStart + order[rank - 1]], keyOffsetStack[keyStart + i])
+                throw error("duplicate key \(Self.quoted(keys[keyStart + i]))", at: offset)
+            }
+            sortedKeys.append(keys[keyStart + i])
+            sortedValues.append(values[valueStart + i])
+        }
+        return JSONObject(sortedKeys: sortedKeys, values: sortedValues)
+    }
+
+    /// `key` as a JSON string literal, so that odd keys stay readable in one-line messages.
+    static func quoted(_ key: String) -> String {
+        var buffer: [UInt8] = []
+        JSONValue.appendQuoted(key, to: &buffer)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+}

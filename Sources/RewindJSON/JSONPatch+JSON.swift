@@ -1,0 +1,93 @@
+extension JSONPatch {
+    /// The patch in its compact JSON form, for storage.
+    ///
+    /// An array of operations, each an array starting with a one-letter tag:
+    ///
+    ///     ["s", path, value]                 set
+    ///     ["r", path]                        remove
+    ///     ["p", path, start, end, [values]]  splice of the elements start..<end
+    ///
+    /// where `path` is an array of components, strings for keys and integers for indices.
+    /// For example `[["s",["photos",3,"title"],"b"],["p",["tags"],0,1,[]]]`.
+    public var json: JSONValue {
+        .array(operations.map { operation in
+            switch operation {
+            case .set(let path, let value):
+                [.string("s"), Self.json(for: path), value]
+            case .remove(let path):
+                [.string("r"), Self.json(for: path)]
+            case .splice(let path, let range, let values):
+                [.string("p"), Self.json(for: path), .int(range.lowerBound), .int(range.upperBound), .array(values)]
+            }
+        })
+    }
+
+    /// Reads a patch from the form `json` produces.
+    public init(json: JSONValue) throws(JSONPatchError) {
+        guard case .array(let elements) = json else {
+            throw JSONPatchError(kind: .malformed, operationIndex: nil, reason: "expected an array of operations, found \(json.kindDescription)")
+        }
+        var operations: [Operation] = []
+        operations.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            do {
+                operations.append(try Self.operation(from: element))
+            } catch {
+                throw JSONPatchError(kind: .malformed, operationIndex: index, reason: error.reason)
+            }
+        }
+        self.init(operations)
+    }
+
+    private static func json(for path: JSONPath) -> JSONValue {
+        .array(path.components.map { component in
+            switch component {
+            case .key(let key): .string(key)
+            case .index(let index): .int(index)
+            }
+        })
+    }
+
+    private static func operation(from json: JSONValue) throws(JSONValue.Failure) -> Operation {
+        guard case .array(let parts) = json, case .string(let tag)? = parts.first else {
+            throw JSONValue.Failure(reason: "expected an array starting with a tag, found \(json.kindDescription)")
+        }
+        let arities = ["s": 3, "r": 2, "p": 5]
+        guard let arity = arities[tag] else {
+            throw JSONValue.Failure(reason: "unknown operation tag \(JSONParser.quoted(tag))")
+        }
+        guard parts.count == arity else {
+            throw JSONValue.Failure(reason: "expected \(arity) elements in a \(JSONParser.quoted(tag)) operation, found \(parts.count)")
+        }
+        switch tag {
+        case "s":
+            return .set(try path(from: parts[1]), parts[2])
+        case "r":
+            return .remove(try path(from: parts[1]))
+        default:
+            guard case .int(let start) = parts[2], case .int(let end) = parts[3], 0 <= start, start <= end else {
+                throw JSONValue.Failure(reason: "expected a splice range of two integers 0 <= start <= end")
+            }
+            guard case .array(let values) = parts[4] else {
+                throw JSONValue.Failure(reason: "expected an array of values to splice in, found \(parts[4].kindDescription)")
+            }
+            return .splice(try path(from: parts[1]), range: start..<end, with: values)
+        }
+    }
+
+    private static func path(from json: JSONValue) throws(JSONValue.Failure) -> JSONPath {
+        guard case .array(let parts) = json else {
+            throw JSONValue.Failure(reason: "expected a path array, found \(json.kindDescription)")
+        }
+        var components: [JSONPath.Component] = []
+        components.reserveCapacity(parts.count)
+        for part in parts {
+            switch part {
+            case .string(let key): components.append(.key(key))
+            case .int(let index) where index >= 0: components.append(.index(index))
+            default: throw JSONValue.Failure(reason: "expected path components to be strings or non-negative integers, found \(part)")
+            }
+        }
+        return JSONPath(components)
+    }
+}

@@ -1,0 +1,119 @@
+/// A JSON document held as a tree, the form in which Rewind records every state of a store.
+///
+/// Equality is exact rather than semantic: strings compare by their UTF-8 bytes (so two
+/// canonically equivalent spellings of "é" differ), doubles by bit pattern (so `0.0 != -0.0`),
+/// and `.int(1) != .double(1.0)`. Two finite values are therefore equal exactly when their
+/// canonical texts are equal, which is what makes digests and patches trustworthy.
+public enum JSONValue: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+extension JSONValue: Hashable {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.int(a), .int(b)): a == b
+        case let (.double(a), .double(b)): a.bitPattern == b.bitPattern
+        case let (.string(a), .string(b)): UTF8Bytes.equal(a, b)
+        // Array's `==` first compares buffer identity, so shared copy-on-write subtrees are O(1).
+        case let (.array(a), .array(b)): a == b
+        case let (.object(a), .object(b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null:
+            hasher.combine(0 as UInt8)
+        case .bool(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
+        case .double(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value.bitPattern)
+        case .string(let value):
+            hasher.combine(4 as UInt8)
+            UTF8Bytes.hash(value, into: &hasher)
+        case .array(let elements):
+            hasher.combine(5 as UInt8)
+            hasher.combine(elements)
+        case .object(let object):
+            hasher.combine(6 as UInt8)
+            hasher.combine(object)
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value at `path`, or `nil` when some component is missing or hits the wrong kind of value.
+    public subscript(path: JSONPath) -> JSONValue? {
+        var current = self
+        for component in path.components {
+            switch (component, current) {
+            case let (.key(key), .object(object)):
+                guard let next = object[key] else { return .none }
+                current = next
+            case let (.index(index), .array(elements)):
+                guard elements.indices.contains(index) else { return .none }
+                current = elements[index]
+            default:
+                return .none
+            }
+        }
+        return current
+    }
+}
+
+extension JSONValue: ExpressibleByNilLiteral {
+    public init(nilLiteral: ()) {
+        self = .null
+    }
+}
+
+extension JSONValue: ExpressibleByBooleanLiteral {
+    public init(booleanLiteral value: Bool) {
+        self = .bool(value)
+    }
+}
+
+extension JSONValue: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int) {
+        self = .int(value)
+    }
+}
+
+extension JSONValue: ExpressibleByFloatLiteral {
+    public init(floatLiteral value: Double) {
+        self = .double(value)
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) {
+        self = .string(value)
+    }
+}
+
+extension JSONValue: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: JSONValue...) {
+        self = .array(elements)
+    }
+}
+
+extension JSONValue: ExpressibleByDictionaryLiteral {
+    /// Builds an object; as with `JSONObject.init(_:)`, the last of duplicate keys wins.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements))
+    }
+}

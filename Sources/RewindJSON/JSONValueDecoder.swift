@@ -1,0 +1,23 @@
+/// Decodes `Decodable` values straight from a `JSONValue` tree, without going through text.
+///
+/// It follows `JSONDecoder`'s default conventions: `Date` from a number of seconds since the
+/// reference date, `Data` from base64, `URL` from a string, `Decimal` from a number. Any
+/// integer type decodes from an `.int` in its range or a `.double` with an exact integral value;
+/// `Double` and `Float` decode from `.int` too. Failures are the standard `DecodingError`s,
+/// with the coding path of the offending value.
+public struct JSONValueDecoder: Sendable {
+    /// Handed to every value being decoded, as `Decoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// A decoder with empty `userInfo`.
+    public init() {
+        userInfo = [:]
+    }
+
+    /// A `T` read from `value`.
+    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+        let root = TreeDecoder(value: value, parentNode: nil, key: nil, userInfo: userInfo)
+        if let special = try root.unboxSpecialCase(value, as: type, at: nil) { return special }
+        return try T(from: root)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Encodes `Encodable` values straight into a `JSONValue` tree, without going through text.
+///
+/// The tree is the one `JSONEncoder` with default strategies would write, read back with
+/// `JSONValue(parsing:)`: `Date` as `.double(timeIntervalSinceReferenceDate)`, `Data` as a
+/// base64 string, `URL` as its `absoluteString`, `Decimal` as a number, `nil` optionals
+/// omitted from keyed containers, and dictionaries keyed by `Int` as objects with string keys.
+/// Every integer type becomes `.int` (an unsigned value above `Int.max` throws), `Float` and
+/// `Double` become `.double` (infinities and NaN throw `EncodingError.invalidValue`).
+///
+/// One difference from `JSONEncoder`'s text: it writes an integral double such as `3.0` as
+/// `3`, which parses back as `.int(3)`, whereas this encoder keeps `.double(3.0)`.
+public struct JSONValueEncoder: Sendable {
+    /// Handed to every value being encoded, as `Encoder.userInfo`.
+    public var userInfo: [CodingUserInfoKey: any Sendable]
+
+    /// An encoder with empty `userInfo`.
+    public init() {
+        userInfo = [:]
+    }
+
+    /// The tree for `value`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for non-finite floating-point numbers, integers
+    ///   beyond `Int`, a NaN `Decimal`, a top-level value that encodes nothing, and whatever
+    ///   the value's own `encode(to:)` throws.
+    public func encode(_ value: some Encodable) throws -> JSONValue {
+        try Self.encodeTopLevel(value, userInfo: userInfo)
+    }
+
+    private static func encodeTopLevel<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable]) throws -> JSONValue {
+        let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo)
+        if let special = try root.boxSpecialCase(value, at: nil) { return special }
+        try value.encode(to: root)
+        guard let tree = root.takeValue() else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(
+                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+        }
+        return tree
+    }
+}

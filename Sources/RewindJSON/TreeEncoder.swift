@@ -1,0 +1,109 @@
+import Foundation
+
+/// The `Encoder` behind `JSONValueEncoder`: one per value that encodes itself, building its
+/// part of the tree directly.
+///
+/// An encoder is also its own single-value container. Keyed and unkeyed containers write into
+/// its `keys`/`values` arrays; nested containers and super-encoders are child encoders whose
+/// results are only known later, so they leave a placeholder and are collected in `takeValue()`.
+final class TreeEncoder: Encoder, CodingPathTracking {
+    enum Storage {
+        case empty
+        case single(JSONValue)
+        case object
+        case array
+    }
+
+    let parentNode: CodingPathNode?
+    let key: (any CodingKey)?
+    let userInfo: [CodingUserInfoKey: Any]
+    var cachedNode: CodingPathNode?
+
+    var storage = Storage.empty
+    var keys: [String] = []
+    var values: [JSONValue] = []
+    /// Children whose results replace the placeholders at these positions of `values`.
+    var pending: [(index: Int, encoder: TreeEncoder)] = []
+
+    init(parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
+        self.parentNode = parentNode
+        self.key = key
+        self.userInfo = userInfo
+    }
+
+    /// What was encoded, or `nil` if nothing was.
+    func takeValue() -> JSONValue? {
+        switch storage {
+        case .empty:
+            return nil
+        case .single(let value):
+            return value
+        case .object:
+            resolvePending()
+            return .object(JSONObject(unsortedKeys: keys, values: values))
+        case .array:
+            resolvePending()
+            return .array(values)
+        }
+    }
+
+    private func resolvePending() {
+        for (index, child) in pending {
+            values[index] = child.takeValue() ?? .object(JSONObject())
+        }
+        pending = []
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        // A class and its superclass may both ask for the container; they share one object.
+        if case .object = storage {} else {
+            storage = .object
+            keys = []
+            values = []
+            pending = []
+        }
+        return KeyedEncodingContainer(TreeKeyedEncodingContainer<Key>(encoder: self))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .array = storage {} else {
+            storage = .array
+            keys = []
+            values = []
+            pending = []
+        }
+        return TreeUnkeyedEncodingContainer(encoder: self)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        self
+    }
+
+    /// A child encoder for a nested container or super-encoder, filled in after this call returns.
+    func deferredChild(key: any CodingKey, objectKey: String?) -> TreeEncoder {
+        let child = TreeEncoder(parentNode: pathNode, key: key, userInfo: userInfo)
+        pending.append((values.count, child))
+        if let objectKey { keys.append(objectKey) }
+        values.append(.null)
+        return child
+    }
+}
+
+extension TreeEncoder: SingleValueEncodingContainer {
+    func encodeNil() throws { storage = .single(.null) }
+    func encode(_ value: Bool) throws { storage = .single(.bool(value)) }
+    func encode(_ value: String) throws { storage = .single(.string(value)) }
+    func encode(_ value: Double) throws { storage = .single(try box(value, at: nil)) }
+    func encode(_ value: Float) throws { storage = .single(try box(value, at: nil)) }
+    func encode(_ value: Int) throws { storage = .single(.int(value)) }
+    func encode(_ value: Int8) throws { storage = .single(.int(Int(value))) }
+    func encode(_ value: Int16) throws { storage = .single(.int(Int(value))) }
+    func encode(_ value: Int32) throws { storage = .single(.int(Int(value))) }
+    func encode(_ value: Int64) throws { storage = .single(try box(value, at: nil)) }
+    func encode(_ value: UInt) throws { storage = .single(try box(value, at: nil)) }
+    func encode(_ value: UInt8) throws { storage = .single(.int(Int(value))) }
+    func encode(_ value: UInt16) throws { storage = .single(.int(Int(value))) }
+    func encode(_ value: UInt32) throws { storage = .single(try box(value, at: nil)) }
+    func encode(_ value: UInt64) throws { storage = .single(try box(value, at: nil)) }
+    func encode<T: Encodable>(_ value: T) throws { storage = .single(try box(value, at: nil)) }
+}
