@@ -6,7 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "RewindCore", targets: ["RewindCore"]),
+        .library(name: "RewindJSON", targets: ["RewindJSON"]),
+        .library(name: "RewindInspector", targets: ["RewindInspector"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
+        .executable(name: "rewind", targets: ["rewind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -15,10 +18,23 @@ let package = Package(
         // The store, reducers, effects, middleware and the recording contract. No SQLite, no CLI.
         .target(name: "RewindCore"),
         // Canonical JSON values, their text form, and structural diff and patch.
+        .target(name: "RewindJSON"),
         // The seed flows of the photo app and their drivers.
         .target(name: "PhotoApp", dependencies: ["RewindCore"]),
+        // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
+        .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON"]),
+        .executableTarget(
+            name: "rewind",
+            dependencies: [
+                "RewindInspector",
+                "PhotoApp",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON"]),
         .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore"]),
         .testTarget(name: "PhotoAppTests", dependencies: ["PhotoApp", "RewindCore"]),
+        .testTarget(name: "RewindCLITests", dependencies: ["rewind", "RewindInspector", "PhotoApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

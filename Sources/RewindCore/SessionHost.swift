@@ -1,4 +1,3 @@
-import RewindCore
 
 /// Whatever watches a driven session: a recorder, a timeline printer, a test's trace.
 ///

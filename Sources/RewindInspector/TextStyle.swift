@@ -1,0 +1,23 @@
+/// ANSI colour for terminal output, or none.
+///
+/// Colour goes only to a terminal, and never when `NO_COLOR` is set: the CLI decides, and
+/// hands the inspector `.plain` or `.ansi`.
+public struct TextStyle: Sendable {
+    public let isColored: Bool
+
+    /// No escape codes: for pipes, files, tests and `NO_COLOR`.
+    public static let plain = TextStyle(isColored: false)
+    /// ANSI escape codes, for a terminal.
+    public static let ansi = TextStyle(isColored: true)
+
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func origin(_ text: String) -> String { wrap(text, "36") }
+    func action(_ text: String) -> String { wrap(text, "1") }
+    func path(_ text: String) -> String { wrap(text, "33") }
+    func output(_ text: String) -> String { wrap(text, "35") }
+    public func heading(_ text: String) -> String { wrap(text, "1;4") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,86 @@
+import RewindCore
+import RewindJSON
+
+/// Formats timeline entries as aligned text lines.
+public struct TimelineRenderer: Sendable {
+    /// How many changes a line names before it says how many more there are.
+    public var changesPerLine = 3
+    public var style: TextStyle
+
+    public init(style: TextStyle = .plain) {
+        self.style = style
+    }
+
+    /// One line per entry: step, time offset, origin, action with its payload, and changes.
+    public func render(_ entries: [TimelineEntry]) -> [String] {
+        let originWidth = min(24, entries.map(\.origin.count).max() ?? 0)
+        let actionTexts = entries.map(actionText)
+        let actionWidth = min(40, actionTexts.map(\.count).max() ?? 0)
+        return zip(entries, actionTexts).map { entry, action in
+            let step = String(entry.step).leftPadded(to: 5)
+            let offset = String(format: "+%.3fs", entry.offset).leftPadded(to: 9)
+            let origin = entry.origin.rightPadded(to: originWidth)
+            let causeMark = entry.cause.map { " ←\($0)" } ?? ""
+            var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(action.rightPadded(to: actionWidth)))"
+            let summary = changeSummary(entry)
+            if !summary.isEmpty { line += "  " + summary }
+            line += style.dim(causeMark)
+            return line
+        }
+    }
+
+    /// `name(payload)` or `name`.
+    func actionText(_ entry: TimelineEntry) -> String {
+        let payload = ValueSummary.payload(of: entry.action, name: entry.name)
+        return payload.isEmpty ? entry.name : "\(entry.name)(\(payload))"
+    }
+
+    /// `path: old → new` for the first few changes, outputs last.
+    func changeSummary(_ entry: TimelineEntry) -> String {
+        var parts = entry.changes.prefix(changesPerLine).map(describe)
+        if entry.changes.count > changesPerLine {
+            parts.append("+\(entry.changes.count - changesPerLine) more")
+        }
+        if entry.changes.isEmpty { parts.append(style.dim("(no change)")) }
+        for output in entry.outputs {
+            parts.append(style.output("⇧ \(output)"))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    func describe(_ change: JSONChange) -> String {
+        let (path, kind) = Self.collapsingRedaction(change)
+        let styled = style.path(path.description)
+        switch kind {
+        case let .added(value): return "\(styled) + \(ValueSummary.describe(value, limit: 24))"
+        case let .removed(value): return "\(styled) − \(ValueSummary.describe(value, limit: 24))"
+        case let .changed(old, new):
+            return "\(styled): \(ValueSummary.describe(old, limit: 20)) → \(ValueSummary.describe(new, limit: 24))"
+        }
+    }
+
+    /// A change inside a redacted placeholder, `password["$redacted"]: 3 → 4`, reads as a
+    /// change of the secret itself: `password: <redacted 3> → <redacted 4>`.
+    static func collapsingRedaction(_ change: JSONChange) -> (JSONPath, JSONChange.Kind) {
+        guard case .key(Secret.placeholderKey)? = change.path.components.last else {
+            return (change.path, change.kind)
+        }
+        let parent = JSONPath(Array(change.path.components.dropLast()))
+        func wrap(_ value: JSONValue) -> JSONValue { .object(JSONObject([(Secret.placeholderKey, value)])) }
+        switch change.kind {
+        case let .added(value): return (parent, .added(wrap(value)))
+        case let .removed(value): return (parent, .removed(wrap(value)))
+        case let .changed(old, new): return (parent, .changed(from: wrap(old), to: wrap(new)))
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    func rightPadded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

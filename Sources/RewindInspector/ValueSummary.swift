@@ -1,0 +1,79 @@
+import RewindCore
+import RewindJSON
+
+/// Short, one-line renderings of JSON values and action payloads for timelines.
+public enum ValueSummary {
+    /// A value in at most about `limit` characters: scalars as JSON, a redacted secret as
+    /// `<redacted N>`, containers by their size when they do not fit.
+    public static func describe(_ value: JSONValue, limit: Int = 40) -> String {
+        if let length = redactedLength(value) { return "<redacted \(length)>" }
+        let text: String
+        switch value {
+        case .array(let elements) where elements.isEmpty: text = "[]"
+        case .object(let object) where object.isEmpty: text = "{}"
+        default: text = compact(value)
+        }
+        if text.count <= limit { return text }
+        switch value {
+        case .array(let elements): return "[\(elements.count) items]"
+        case .object(let object): return "{\(object.count) fields}"
+        default: return String(text.prefix(max(1, limit - 1))) + "…"
+        }
+    }
+
+    /// The action's payload in short, like `"alice"` or `success(…)`, or empty when it has none.
+    ///
+    /// Synthesized `Codable` writes a case as `{"name": {"_0": payload}}`; parents wrap their
+    /// child's action the same way. This walks down to the case called `name` and renders what
+    /// it carries.
+    public static func payload(of action: JSONValue, name: String, limit: Int = 48) -> String {
+        var current = action
+        while case .object(let object) = current, object.count == 1, let (key, value) = object.first(where: { _ in true }) {
+            if key == name {
+                return describePayload(value, limit: limit)
+            }
+            guard let child = wrappedAction(in: value) else { return "" }
+            current = child
+        }
+        return ""
+    }
+
+    /// The child action a parent's case carries: `_0`, or the last field that is itself a
+    /// case (as in `thumbnail(id: 7, _1: action)`).
+    private static func wrappedAction(in payload: JSONValue) -> JSONValue? {
+        guard case .object(let fields) = payload else { return nil }
+        if let only = fields["_0"], fields.count == 1 { return only }
+        return fields.reversed().first { _, value in
+            if case .object(let inner) = value, inner.count == 1 { true } else { false }
+        }?.1
+    }
+
+    private static func describePayload(_ payload: JSONValue, limit: Int) -> String {
+        guard case .object(let fields) = payload, !fields.isEmpty else { return "" }
+        if fields.count == 1, let only = fields["_0"] {
+            return enumCase(only) ?? describe(only, limit: limit)
+        }
+        let parts = fields.map { key, value in "\(key): \(enumCase(value) ?? describe(value, limit: 16))" }
+        let text = parts.joined(separator: ", ")
+        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+    }
+
+    /// `success(…)` for an enum case with a payload, `didTap` for a child action.
+    private static func enumCase(_ value: JSONValue) -> String? {
+        guard redactedLength(value) == nil,
+              case .object(let object) = value, object.count == 1,
+              let (key, inner) = object.first(where: { _ in true }),
+              case .object(let payload) = inner else { return nil }
+        return payload.isEmpty ? key : "\(key)(…)"
+    }
+
+    static func redactedLength(_ value: JSONValue) -> Int? {
+        guard case .object(let object) = value, object.count == 1,
+              case .int(let length)? = object[Secret.placeholderKey] else { return nil }
+        return length
+    }
+
+    private static func compact(_ value: JSONValue) -> String {
+        value.canonicalString
+    }
+}

@@ -1,0 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import RewindInspector
+
+/// What the process's standard output is connected to.
+enum Terminal {
+    /// Colour on a terminal, unless `NO_COLOR` is set (https://no-color.org).
+    static var style: TextStyle {
+        let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return isatty(STDOUT_FILENO) == 1 && !noColor ? .ansi : .plain
+    }
+}
