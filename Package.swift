@@ -7,22 +7,29 @@ let package = Package(
     products: [
         .library(name: "RewindCore", targets: ["RewindCore"]),
         .library(name: "RewindJSON", targets: ["RewindJSON"]),
+        .library(name: "RewindLog", targets: ["RewindLog"]),
         .library(name: "RewindInspector", targets: ["RewindInspector"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
         .executable(name: "rewind", targets: ["rewind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The store, reducers, effects, middleware and the recording contract. No SQLite, no CLI.
-        .target(name: "RewindCore"),
+        .target(name: "RewindCore", dependencies: ["RewindJSON"]),
         // Canonical JSON values, their text form, and structural diff and patch.
         .target(name: "RewindJSON"),
         // The seed flows of the photo app and their drivers.
         .target(name: "PhotoApp", dependencies: ["RewindCore"]),
+        // The log: SQLite schema and migrations, the SQLite sink, the reader and state reconstruction.
+        .target(
+            name: "RewindLog",
+            dependencies: ["RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
-        .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON"]),
+        .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog"]),
         .executableTarget(
             name: "rewind",
             dependencies: [
@@ -34,6 +41,7 @@ let package = Package(
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON"]),
         .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore"]),
         .testTarget(name: "PhotoAppTests", dependencies: ["PhotoApp", "RewindCore"]),
+        .testTarget(name: "RewindLogTests", dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON"]),
         .testTarget(name: "RewindCLITests", dependencies: ["rewind", "RewindInspector", "PhotoApp"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,9 @@ public struct TextStyle: Sendable {
     func path(_ text: String) -> String { wrap(text, "33") }
     func output(_ text: String) -> String { wrap(text, "35") }
     public func heading(_ text: String) -> String { wrap(text, "1;4") }
+    func added(_ text: String) -> String { wrap(text, "32") }
+    func removed(_ text: String) -> String { wrap(text, "31") }
+    func changed(_ text: String) -> String { wrap(text, "33") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

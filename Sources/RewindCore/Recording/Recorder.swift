@@ -1,0 +1,108 @@
+import Foundation
+import RewindJSON
+
+/// Records every action and state of a store into a sink, off the dispatch path.
+///
+/// Add it to a store as middleware, or call ``start(initialState:)`` and
+/// ``record(_:state:cause:outputs:)`` from code that has no store (a view model that updates
+/// its state). Dispatch only hands the action and state to a bounded queue; a writer thread
+/// encodes them canonically, diffs each state against the previous one, and writes batches.
+///
+/// The queued state is kept alive until the writer has encoded it, so the reducer's next
+/// mutation of a large state copies the parts it changes (copy-on-write).
+public final class Recorder<State: RecordableState, Action: RecordableAction>: Sendable {
+    public typealias Configuration = RecorderConfiguration
+
+    enum Item {
+        case start(State, Date)
+        case step(Step)
+        case gap(ClosedRange<Int>)
+        case flush
+        case finish
+    }
+
+    struct Step {
+        let step: Int
+        let cause: Int?
+        let time: Date
+        let action: Action
+        let state: State
+        let outputs: [Action]
+    }
+
+    private let queue: RecordingQueue<Item>
+    private let session: SessionDescriptor
+    private let lifecycle = LockedFlag()
+
+    /// Starts a writer thread that will record one session into `sink`.
+    public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init()) {
+        self.session = session
+        self.queue = RecordingQueue(capacity: configuration.capacity, policy: configuration.overflow) { .gap($0) }
+        let writer = RecorderWriter<State, Action>(sink: sink, session: session, configuration: configuration)
+        let queue = self.queue
+        let thread = Thread {
+            var batch: [Item] = []
+            while true {
+                queue.takeAll(into: &batch)
+                if writer.write(batch, completing: queue) == .finished { return }
+            }
+        }
+        thread.name = "Rewind recorder"
+        thread.start()
+    }
+
+    /// Steps dropped because the writer fell behind (only under `.dropWithGapMarker`).
+    public var droppedCount: Int { queue.droppedCount }
+
+    /// Records the state a session starts from (step 0). A store calls this for you.
+    public func start(initialState: State) {
+        _ = queue.pushControl(.start(initialState, session.now()))
+    }
+
+    /// Records one step: the action and the state after it.
+    public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
+        queue.push(.step(Step(step: step, cause: cause, time: session.now(), action: action, state: state, outputs: outputs)), step: step)
+    }
+
+    /// Returns once everything recorded so far is written and committed.
+    public func flush() {
+        queue.waitUntilDone(queue.pushControl(.flush))
+    }
+
+    /// Flushes, ends the session and stops the writer thread. Later records are ignored.
+    public func close() {
+        guard lifecycle.setOnce() else { return }
+        queue.waitUntilDone(queue.pushControl(.finish))
+    }
+
+    deinit {
+        close()
+    }
+}
+
+// In an extension, so that the protocol's main-actor isolation does not spread to the whole
+// class: code without a store records from any thread.
+extension Recorder: StoreMiddleware {
+    public nonisolated func storeDidStart(initialState: State) {
+        start(initialState: initialState)
+    }
+
+    public nonisolated func didReduce(_ action: Action, state: State, context: StepContext, outputs: [Action]) {
+        record(action, state: state, step: context.step, cause: context.cause, outputs: outputs)
+    }
+}
+
+/// A flag that can be set once, from any thread.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var isSet = false
+
+    /// Sets the flag; true only for the call that set it.
+    func setOnce() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if isSet { return false }
+        isSet = true
+        return true
+    }
+}

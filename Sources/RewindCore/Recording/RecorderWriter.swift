@@ -1,0 +1,160 @@
+import Foundation
+import RewindJSON
+
+/// The writer thread's side of a recorder: encodes, diffs and writes batches.
+///
+/// Only the writer thread touches it, one batch at a time.
+final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @unchecked Sendable {
+    enum Outcome { case running, finished }
+
+    private let sink: any RecordingSink
+    private let session: SessionDescriptor
+    private let configuration: RecorderConfiguration
+    private let encoder = JSONValueEncoder()
+    private var pendingHeader: SessionHeader?
+    private var sessionNumber: Int?
+    private var previous = JSONValue.null
+    private var needsKeyframe = true
+    private var events: [RecordedEvent] = []
+    private var gaps: [RecordingGap] = []
+    private var newRedactedPaths: Set<String> = []
+    private var knownRedactedPaths: Set<String> = []
+
+    init(sink: any RecordingSink, session: SessionDescriptor, configuration: RecorderConfiguration) {
+        self.sink = sink
+        self.session = session
+        self.configuration = configuration
+    }
+
+    /// Handles one batch; control items complete their ticket once everything before them is
+    /// committed.
+    func write(_ batch: [Recorder<State, Action>.Item], completing queue: RecordingQueue<Recorder<State, Action>.Item>) -> Outcome {
+        for item in batch {
+            switch item {
+            case let .start(state, time):
+                start(state, at: time)
+                commit()
+                queue.completeTicket()
+            case let .step(step):
+                encode(step)
+            case let .gap(steps):
+                gaps.append(RecordingGap(steps: steps, reason: "the recorder's queue was full: the writer fell behind"))
+                needsKeyframe = true
+            case .flush:
+                commit()
+                queue.completeTicket()
+            case .finish:
+                commit()
+                if let sessionNumber {
+                    report { try sink.endSession(sessionNumber) }
+                }
+                queue.completeTicket()
+                return .finished
+            }
+        }
+        commit()
+        return .running
+    }
+
+    private func start(_ state: State, at time: Date) {
+        do {
+            let value = try encoder.encode(state)
+            var paths = Set<String>()
+            RedactionScanner.collect(in: value, at: "", into: &paths)
+            knownRedactedPaths = paths
+            previous = value
+            pendingHeader = SessionHeader(
+                name: session.name, flow: session.flow, startedAt: time, schemaVersion: session.schemaVersion,
+                initialState: value, initialDigest: value.digest, redactedPaths: paths
+            )
+        } catch {
+            configuration.onError(error)
+        }
+    }
+
+    private func encode(_ step: Recorder<State, Action>.Step) {
+        do {
+            let state = try encoder.encode(step.state)
+            let action = try encoder.encode(step.action)
+            let outputs = try step.outputs.map { try encoder.encode($0) }
+            let record: RecordedEvent.StateRecord
+            if needsKeyframe || step.step % configuration.keyframeInterval == 0 {
+                record = .keyframe(state)
+                needsKeyframe = false
+                scanRedactions(in: state, at: "")
+            } else {
+                let patch = JSONPatch.between(previous, state)
+                record = .patch(patch)
+                for operation in patch.operations { scanRedactions(in: operation) }
+            }
+            scanRedactions(in: action, at: "action")
+            previous = state
+            events.append(RecordedEvent(
+                step: step.step, time: step.time, origin: step.action.origin, actionName: step.action.name,
+                action: action, cause: step.cause, outputs: outputs, digest: state.digest, state: record
+            ))
+        } catch {
+            configuration.onError(error)
+            gaps.append(RecordingGap(steps: step.step...step.step, reason: "could not encode the step: \(error)"))
+            needsKeyframe = true
+        }
+    }
+
+    /// Writes what is pending in one transaction; on failure the lost steps become a gap to
+    /// write with the next batch, and the next step is a keyframe.
+    private func commit() {
+        if sessionNumber == nil, let header = pendingHeader {
+            guard report({ sessionNumber = try sink.beginSession(header) }) else {
+                markLost()
+                return
+            }
+            pendingHeader = nil
+        }
+        guard let sessionNumber, !(events.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
+        if report({ try sink.append(events, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
+            events.removeAll(keepingCapacity: true)
+            gaps.removeAll()
+            newRedactedPaths.removeAll()
+        } else {
+            markLost()
+        }
+    }
+
+    private func markLost() {
+        if let first = events.first?.step, let last = events.last?.step {
+            gaps.append(RecordingGap(steps: first...last, reason: "the log could not be written"))
+        }
+        events.removeAll(keepingCapacity: true)
+        needsKeyframe = true
+    }
+
+    @discardableResult
+    private func report(_ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return true
+        } catch {
+            configuration.onError(error)
+            return false
+        }
+    }
+
+    private func scanRedactions(in value: JSONValue, at path: String) {
+        var found = Set<String>()
+        RedactionScanner.collect(in: value, at: path, into: &found)
+        for path in found where knownRedactedPaths.insert(path).inserted {
+            newRedactedPaths.insert(path)
+        }
+    }
+
+    private func scanRedactions(in operation: JSONPatch.Operation) {
+        switch operation {
+        case let .set(path, value):
+            scanRedactions(in: value, at: RedactionScanner.pattern(of: path))
+        case let .splice(path, _, values):
+            for value in values { scanRedactions(in: value, at: RedactionScanner.pattern(of: path) + "[*]") }
+        case .remove:
+            break
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// Records every session a driver plays into one sink, one recorder per session.
+@MainActor
+public final class RecordingHost: SessionHost {
+    private let sink: any RecordingSink
+    private let configuration: @Sendable () -> RecorderConfiguration
+    private var closers: [() -> Void] = []
+
+    /// Records into `sink`; each recorder gets `configuration`.
+    public init(sink: some RecordingSink, configuration: @escaping @Sendable () -> RecorderConfiguration = { .init() }) {
+        self.sink = sink
+        self.configuration = configuration
+    }
+
+    public func middleware<State: RecordableState, Action: RecordableAction>(
+        for session: SessionDescriptor, state: State.Type, action: Action.Type
+    ) -> [any StoreMiddleware<State, Action>] {
+        let recorder = Recorder<State, Action>(sink: sink, session: session, configuration: configuration())
+        closers.append(recorder.close)
+        return [recorder]
+    }
+
+    /// Closes the session's recorder: everything it recorded is written.
+    public func sessionDidFinish(_ session: SessionDescriptor) {
+        closers.removeFirst()()
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The bounded hand-off between dispatch and a recorder's writer thread.
+///
+/// A push takes one uncontended lock and appends; it wakes the writer only when the writer is
+/// asleep, so a busy writer costs dispatch nothing more. When the queue is full, the overflow
+/// policy decides: wait for room, or drop the step and queue a gap marker before the next one.
+final class RecordingQueue<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private let capacity: Int
+    private let policy: OverflowPolicy
+    private let makeGap: (ClosedRange<Int>) -> Element
+    private var writerIsAsleep = false
+    private var producersAreWaiting = false
+    private var droppedSteps: ClosedRange<Int>?
+    private var completedTicket = 0
+    private var issuedTicket = 0
+
+    /// Steps dropped so far under `.dropWithGapMarker`.
+    private(set) var droppedCount = 0
+
+    init(capacity: Int, policy: OverflowPolicy, makeGap: @escaping (ClosedRange<Int>) -> Element) {
+        self.capacity = max(1, capacity)
+        self.policy = policy
+        self.makeGap = makeGap
+        items.reserveCapacity(min(self.capacity, 4_096))
+    }
+
+    /// Queues the item of `step`, or drops it when full under `.dropWithGapMarker`.
+    func push(_ item: Element, step: Int) {
+        condition.lock()
+        if items.count >= capacity {
+            switch policy {
+            case .block:
+                while items.count >= capacity {
+                    producersAreWaiting = true
+                    condition.wait()
+                }
+            case .dropWithGapMarker:
+                droppedSteps = (droppedSteps?.lowerBound ?? step)...step
+                droppedCount += 1
+                condition.unlock()
+                return
+            }
+        }
+        if let dropped = droppedSteps {
+            items.append(makeGap(dropped))
+            droppedSteps = nil
+        }
+        items.append(item)
+        wakeWriter()
+        condition.unlock()
+    }
+
+    /// Queues a control item past the capacity; returns a ticket for ``waitUntilDone(_:)``.
+    func pushControl(_ item: Element) -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        items.append(item)
+        issuedTicket += 1
+        wakeWriter()
+        return issuedTicket
+    }
+
+    /// Waits until the writer has finished the control item with `ticket`.
+    func waitUntilDone(_ ticket: Int) {
+        condition.lock()
+        while completedTicket < ticket { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The writer reports that it has finished the next control item.
+    func completeTicket() {
+        condition.lock()
+        completedTicket += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Swaps everything queued into `batch`, waiting while there is nothing.
+    ///
+    /// The writer hands back its emptied batch, capacity kept, so pushes rarely allocate.
+    func takeAll(into batch: inout [Element]) {
+        batch.removeAll(keepingCapacity: true)
+        condition.lock()
+        while items.isEmpty {
+            writerIsAsleep = true
+            condition.wait()
+        }
+        writerIsAsleep = false
+        swap(&batch, &items)
+        if producersAreWaiting {
+            producersAreWaiting = false
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    private func wakeWriter() {
+        if writerIsAsleep {
+            writerIsAsleep = false
+            condition.broadcast()
+        }
+    }
+}

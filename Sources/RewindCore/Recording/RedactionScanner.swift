@@ -1,0 +1,35 @@
+import RewindJSON
+
+/// Finds the redacted secrets in an encoded value, for the log's list of redacted fields.
+enum RedactionScanner {
+    /// Adds the path of every `{"$redacted": N}` placeholder in `value` to `paths`, with array
+    /// indices written `[*]` so one field of many elements is one path.
+    static func collect(in value: JSONValue, at path: String, into paths: inout Set<String>) {
+        switch value {
+        case let .object(object):
+            if object.count == 1, object[Secret.placeholderKey] != nil {
+                paths.insert(path)
+                return
+            }
+            for (key, child) in object {
+                collect(in: child, at: path.isEmpty ? key : "\(path).\(key)", into: &paths)
+            }
+        case let .array(elements):
+            for element in elements { collect(in: element, at: path + "[*]", into: &paths) }
+        default:
+            break
+        }
+    }
+
+    /// A path with its indices written `[*]`.
+    static func pattern(of path: JSONPath) -> String {
+        var text = ""
+        for component in path.components {
+            switch component {
+            case let .key(key): text += text.isEmpty ? key : ".\(key)"
+            case .index: text += "[*]"
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,28 @@
+import RewindJSON
+
+/// Formats field-level changes one per line: `~ path: old → new`, `+ path: value`, `- path: value`.
+public struct DiffRenderer: Sendable {
+    public var style: TextStyle
+    /// How long a value may print before it is shortened.
+    public var valueLimit = 120
+
+    public init(style: TextStyle = .plain) {
+        self.style = style
+    }
+
+    public func render(_ changes: [JSONChange]) -> [String] {
+        if changes.isEmpty { return [style.dim("(no differences)")] }
+        return changes.map { change in
+            let (path, kind) = TimelineRenderer.collapsingRedaction(change)
+            let name = style.path(path.description)
+            switch kind {
+            case let .added(value):
+                return "\(style.added("+")) \(name): \(ValueSummary.describe(value, limit: valueLimit))"
+            case let .removed(value):
+                return "\(style.removed("-")) \(name): \(ValueSummary.describe(value, limit: valueLimit))"
+            case let .changed(old, new):
+                return "\(style.changed("~")) \(name): \(ValueSummary.describe(old, limit: valueLimit)) → \(ValueSummary.describe(new, limit: valueLimit))"
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import RewindJSON
+import RewindLog
+
+/// The inspector's entry point over one log: what every `rewind` read command asks.
+public struct LogInspector: Sendable {
+    public let reader: LogReader
+
+    /// Opens the log at `path` read-only.
+    public init(path: String) throws(LogError) {
+        reader = try LogReader(path: path)
+    }
+
+    /// The log's path.
+    public var path: String { reader.path }
+
+    /// Every session of the log.
+    public func sessions() throws(LogError) -> [SessionSummary] {
+        try reader.sessions()
+    }
+
+    /// The session named by number or name; nil when the log holds exactly one.
+    public func session(_ selector: String?) throws(LogError) -> SessionSummary {
+        try reader.session(selector)
+    }
+
+    /// The timeline of steps `range` of a session: each action and what it changed.
+    public func timeline(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [TimelineEntry] {
+        var entries: [TimelineEntry] = []
+        try reader.walk(session, steps: range) { event, before, after in
+            entries.append(TimelineEntry(
+                step: event.step,
+                offset: event.time.timeIntervalSince(session.startedAt),
+                origin: event.origin,
+                name: event.actionName,
+                cause: event.cause,
+                action: event.action,
+                outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
+                changes: JSONDiff.changes(from: before, to: after)
+            ))
+        }
+        return entries
+    }
+
+    /// The field-level changes from the state at step `from` to the state at step `to`.
+    public func diff(of session: SessionSummary, from: Int, to: Int) throws(LogError) -> [JSONChange] {
+        let old = try reader.state(of: session, at: from)
+        let new = try reader.state(of: session, at: to)
+        return JSONDiff.changes(from: old, to: new)
+    }
+}

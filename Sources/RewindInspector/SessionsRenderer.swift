@@ -1,0 +1,44 @@
+import Foundation
+import RewindLog
+
+/// Formats a log's sessions as a table.
+public struct SessionsRenderer: Sendable {
+    public var style: TextStyle
+
+    public init(style: TextStyle = .plain) {
+        self.style = style
+    }
+
+    /// A header line and one line per session: number, name, flow, steps, start, duration.
+    public func render(_ sessions: [SessionSummary]) -> [String] {
+        let rows = sessions.map { session in
+            [
+                "\(session.number)", session.name ?? "-", session.flow, "\(session.lastStep)",
+                Self.timestamp(session.startedAt), Self.duration(session),
+            ]
+        }
+        let header = ["#", "name", "flow", "steps", "started (UTC)", "duration"]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        let rightAligned: Set<Int> = [0, 3, 5]
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { column in
+                rightAligned.contains(column) ? cells[column].leftPadded(to: widths[column]) : cells[column].rightPadded(to: widths[column])
+            }.joined(separator: "  ")
+        }
+        return [style.dim(line(header))] + rows.map(line)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
+    }
+
+    static func duration(_ session: SessionSummary) -> String {
+        guard let last = session.lastTime else { return "0.000s" }
+        let seconds = last.timeIntervalSince(session.startedAt)
+        return seconds < 60 ? String(format: "%.3fs", seconds) : String(format: "%dm%06.3fs", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+    }
+}

@@ -1,0 +1,86 @@
+import GRDB
+import RewindJSON
+
+extension LogReader {
+    /// The state after `step` of a session (0 is the initial state), rebuilt from the nearest
+    /// keyframe at or before it and the patches after that.
+    public func state(of session: SessionSummary, at step: Int) throws(LogError) -> JSONValue {
+        try checkStep(step, in: session)
+        return try read { db in
+            let keyframe = try Int.fetchOne(db, sql: """
+                SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
+                """, arguments: [session.number, step])
+            var state = try keyframe == nil ? initialState(db, session) : .null
+            var expected = keyframe ?? 1
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                """, arguments: [session.number, keyframe ?? 1, step])
+            while let row = try rows.next() {
+                let current: Int = try row.decode(forColumn: "step")
+                guard current == expected else { throw notRecorded(expected, in: session) }
+                if let text: String = try row.decode(forColumn: "keyframe") {
+                    state = try JSONValue(parsing: text)
+                } else if let text: String = try row.decode(forColumn: "patch") {
+                    try state.apply(JSONPatch(json: JSONValue(parsing: text)))
+                }
+                expected += 1
+            }
+            guard expected == step + 1 else { throw notRecorded(expected, in: session) }
+            return state
+        }
+    }
+
+    /// Calls `body` with each event of `range`, the state before it and the state after it.
+    ///
+    /// Rebuilds the state before the range once, then applies each step's patch: a walk over a
+    /// range reads each row once.
+    public func walk(
+        _ session: SessionSummary, steps range: ClosedRange<Int>,
+        _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
+    ) throws(LogError) {
+        let first = max(1, range.lowerBound)
+        let last = min(range.upperBound, session.lastStep)
+        guard first <= last else { return }
+        var state = try self.state(of: session, at: first - 1)
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                """, arguments: [session.number, first, last])
+            var expected = first
+            while let row = try rows.next() {
+                let event = try Self.event(from: row)
+                if event.step != expected {
+                    // A gap: the event after it is a keyframe, so the walk goes on from there.
+                    guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
+                }
+                let before = state
+                if let keyframe = event.keyframe {
+                    state = keyframe
+                } else if let patch = event.patch {
+                    try state.apply(patch)
+                }
+                try body(event, before, state)
+                expected = event.step + 1
+            }
+        }
+    }
+
+    /// Throws unless `step` is between 0 and the session's last step.
+    public func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
+        guard (0...session.lastStep).contains(step) else {
+            throw LogError(.badRequest, "\(path): step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep)")
+        }
+    }
+
+    private func initialState(_ db: Database, _ session: SessionSummary) throws -> JSONValue {
+        guard let text = try String.fetchOne(db, sql: "SELECT initial_state FROM session WHERE id = ?", arguments: [session.number]) else {
+            throw LogError.damaged(path, "session \(session.label) has no initial state")
+        }
+        return try JSONValue(parsing: text)
+    }
+
+    private func notRecorded(_ step: Int, in session: SessionSummary) -> LogError {
+        LogError(.unreadable, "\(path): step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+    }
+}

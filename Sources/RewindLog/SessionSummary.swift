@@ -1,0 +1,27 @@
+import Foundation
+
+/// A session of a log as `rewind sessions` lists it.
+public struct SessionSummary: Sendable, Equatable {
+    /// The session's number in its log, from 1.
+    public var number: Int
+    public var name: String?
+    public var flow: String
+    public var startedAt: Date
+    /// When the last step happened; nil while the session is being recorded or if it never ended.
+    public var endedAt: Date?
+    public var formatVersion: Int
+    public var schemaVersion: Int
+    /// How many steps the log holds (gaps excluded).
+    public var eventCount: Int
+    /// The last recorded step; 0 when only the initial state is recorded.
+    public var lastStep: Int
+    /// The time of the last recorded step.
+    public var lastTime: Date?
+    /// Fields whose values were redacted, like `password`.
+    public var redactedPaths: [String]
+
+    /// A name for messages: `#2 (login-happy)` or `#2`.
+    public var label: String {
+        name.map { "#\(number) (\($0))" } ?? "#\(number)"
+    }
+}
