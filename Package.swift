@@ -39,10 +39,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON"]),
-        .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore"]),
+        .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJSON"]),
         .testTarget(name: "PhotoAppTests", dependencies: ["PhotoApp", "RewindCore"]),
-        .testTarget(name: "RewindLogTests", dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON"]),
-        .testTarget(name: "RewindCLITests", dependencies: ["rewind", "RewindInspector", "PhotoApp"]),
+        .testTarget(
+            name: "RewindLogTests",
+            dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "RewindCLITests",
+            dependencies: ["rewind", "RewindInspector", "RewindLog", "PhotoApp", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,18 +2,43 @@ import Foundation
 import Testing
 
 @Suite struct DemoCommandTests {
-    @Test func demoPrintsTimelinesOfTheLoginAndPhotoFlows() throws {
-        let result = try RewindBinary.run(["demo"])
+    @Test func demoRecordsEverySessionIntoALogAndToursIt() throws {
+        let folder = try TemporaryDirectory()
+        let result = try RewindBinary.run(["demo"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
+        let log = folder.path("demo.rewind")
+        #expect(FileManager.default.fileExists(atPath: log), "the default log is in the current folder")
         let output = result.stdout
+        #expect(output.hasPrefix("Recorded 7 sessions into demo.rewind"))
         for session in ["login-happy", "login-invalid-then-fixed", "login-network-error-retry", "photos-happy-browse",
                         "photos-list-error-retry", "photos-thumbnail-error-retry", "app-full"] {
             #expect(output.contains(session), "missing \(session)")
         }
-        #expect(output.contains("(login flow,"))
-        #expect(output.contains("(photos flow,"))
-        #expect(output.contains("photos/thumbnail[4]"))
+        #expect(output.contains("  login  "))
+        #expect(output.contains("  photos  "))
+        #expect(output.contains("""
+            Diff of #2 (login-invalid-then-fixed), step 7 → 8 (didTapLogin)
+              + errorMessage: "Please correct the highlighted fields."
+              + isPasswordValid: false
+              + isUsernameValid: false
+            """))
         #expect(!output.contains("\u{1B}["), "no colour when not on a terminal")
         #expect(!output.contains("wonderland42"), "the password never shows")
+    }
+
+    @Test func demoReplacesItsOwnLogButNoOtherFile() throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("d.rewind")
+        #expect(try RewindBinary.run(["demo", "--output", log]).status == 0)
+        let second = try RewindBinary.run(["demo", "--output", log])
+        #expect(second.status == 0)
+        #expect(second.stdout.hasPrefix("Recorded 7 sessions"), "replaced, not appended")
+
+        let notes = folder.path("notes.txt")
+        try Data("my notes".utf8).write(to: URL(fileURLWithPath: notes))
+        let refused = try RewindBinary.run(["demo", "--output", notes])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "rewind: \(notes) exists and is not a Rewind log; choose another --output\n")
+        #expect(try String(contentsOfFile: notes, encoding: .utf8) == "my notes")
     }
 }

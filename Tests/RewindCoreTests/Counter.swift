@@ -2,19 +2,19 @@ import RewindCore
 
 /// A tiny feature that exercises every kind of effect.
 struct Counter: Reducer {
-    struct State: Equatable, Sendable {
+    struct State: Codable, Equatable, Sendable {
         var count = 0
         var fact: String?
     }
 
-    enum Action: Equatable, Sendable, OutputAction, DescribedAction {
+    enum Action: Codable, Equatable, Sendable, OutputAction, DescribedAction {
         case increment
         case didTapFact
         case factResponse(String)
         case didTapDone
         case output(Output)
 
-        enum Output: Equatable, Sendable { case didFinish(count: Int) }
+        enum Output: Codable, Equatable, Sendable { case didFinish(count: Int) }
 
         var origin: String { "counter" }
     }

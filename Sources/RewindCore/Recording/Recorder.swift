@@ -72,7 +72,7 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
     /// Flushes, ends the session and stops the writer thread. Later records are ignored.
     public func close() {
         guard lifecycle.setOnce() else { return }
-        queue.waitUntilDone(queue.pushControl(.finish))
+        queue.waitUntilDone(queue.pushControl(.finish, closing: true))
     }
 
     deinit {

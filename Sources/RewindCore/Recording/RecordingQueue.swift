@@ -16,6 +16,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     private var droppedSteps: ClosedRange<Int>?
     private var completedTicket = 0
     private var issuedTicket = 0
+    private var isClosed = false
 
     /// Steps dropped so far under `.dropWithGapMarker`.
     private(set) var droppedCount = 0
@@ -27,13 +28,18 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         items.reserveCapacity(min(self.capacity, 4_096))
     }
 
-    /// Queues the item of `step`, or drops it when full under `.dropWithGapMarker`.
+    /// Queues the item of `step`, or drops it when full under `.dropWithGapMarker`; ignores it
+    /// once the queue is closed.
     func push(_ item: Element, step: Int) {
         condition.lock()
+        if isClosed {
+            condition.unlock()
+            return
+        }
         if items.count >= capacity {
             switch policy {
             case .block:
-                while items.count >= capacity {
+                while items.count >= capacity && !isClosed {
                     producersAreWaiting = true
                     condition.wait()
                 }
@@ -54,9 +60,22 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     }
 
     /// Queues a control item past the capacity; returns a ticket for ``waitUntilDone(_:)``.
-    func pushControl(_ item: Element) -> Int {
+    ///
+    /// - Parameter closing: whether nothing may be queued after this item.
+    func pushControl(_ item: Element, closing: Bool = false) -> Int {
         condition.lock()
         defer { condition.unlock() }
+        // After close, the last ticket is the finish: waiting for it is all that is left.
+        if isClosed { return issuedTicket }
+        if closing {
+            isClosed = true
+            condition.broadcast()
+        }
+        // Steps dropped since the last push are marked now, so a flush or close never hides them.
+        if let dropped = droppedSteps {
+            items.append(makeGap(dropped))
+            droppedSteps = nil
+        }
         items.append(item)
         issuedTicket += 1
         wakeWriter()

@@ -1,0 +1,209 @@
+import Foundation
+import Synchronization
+import Testing
+import RewindJSON
+@testable import RewindCore
+
+@Suite struct RecorderTests {
+    private func session() -> SessionDescriptor {
+        SessionDescriptor(name: "counter", flow: "counter", now: { Date(timeIntervalSince1970: 0) })
+    }
+
+    @Test func aStoreRecordsEveryStepWithItsCauseAndOutputs() async throws {
+        let sink = InMemorySink.inMemory
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
+        await MainActor.run {
+            let store = Store(initialState: Counter.State(), reducer: Counter(), middleware: [recorder], execution: .manual)
+            store.send(.increment)
+            store.send(.didTapDone)
+        }
+        recorder.close()
+        let recorded = try #require(sink.sessions.first)
+        #expect(recorded.header.initialState == ["count": 0])
+        #expect(recorded.events.map(\.step) == [1, 2, 3])
+        #expect(recorded.events.map(\.actionName) == ["increment", "didTapDone", "output"])
+        #expect(recorded.events.map(\.cause) == [nil, nil, 2])
+        #expect(recorded.events[1].outputs == [["output": ["_0": ["didFinish": ["count": 1]]]]])
+        #expect(recorded.events.map(\.origin) == ["counter", "counter", "counter"])
+        #expect(try recorded.state(at: 3) == ["count": 1])
+        #expect(recorded.events[2].digest == JSONValue.object(["count": 1]).digest)
+    }
+
+    @Test func codeWithoutAStoreRecordsDirectly() throws {
+        let sink = InMemorySink.inMemory
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
+        recorder.start(initialState: Counter.State())
+        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
+        recorder.flush()
+        #expect(sink.sessions.first?.events.count == 1)
+        #expect(sink.sessions.first?.isEnded == false)
+        recorder.close()
+        #expect(sink.sessions.first?.isEnded == true)
+    }
+
+    @Test func keyframesComeEveryIntervalAndPatchesBetween() throws {
+        let sink = InMemorySink.inMemory
+        var configuration = RecorderConfiguration()
+        configuration.keyframeInterval = 4
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        for step in 1...9 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        recorder.close()
+        let kinds = sink.sessions[0].events.map { if case .keyframe = $0.state { "k" } else { "p" } }
+        #expect(kinds == ["k", "p", "p", "k", "p", "p", "p", "k", "p"])
+        for step in 0...9 { #expect(try sink.sessions[0].state(at: step) == ["count": .int(step)]) }
+    }
+
+    @Test func underBackPressureNothingIsLost() throws {
+        let sink = GatedSink()
+        var configuration = RecorderConfiguration()
+        configuration.capacity = 4
+        configuration.overflow = .block
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        let produced = DispatchSemaphore(value: 0)
+        let producer = Thread {
+            for step in 1...200 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+            produced.signal()
+        }
+        producer.start()
+        sink.waitUntilBlocked()
+        sink.open()
+        produced.wait()
+        recorder.close()
+        #expect(recorder.droppedCount == 0)
+        #expect(sink.memory.sessions[0].events.map(\.step) == Array(1...200))
+        #expect(sink.memory.sessions[0].gaps.isEmpty)
+    }
+
+    @Test func droppedStepsAreCountedAndMarkedAsAGap() throws {
+        let sink = GatedSink()
+        var configuration = RecorderConfiguration()
+        configuration.capacity = 4
+        configuration.overflow = .dropWithGapMarker
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        recorder.flush()
+        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
+        sink.waitUntilBlocked()
+        for step in 2...200 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        sink.open()
+        recorder.flush()
+        recorder.record(.increment, state: Counter.State(count: 201), step: 201)
+        recorder.close()
+
+        let recorded = sink.memory.sessions[0]
+        let gapSteps = recorded.gaps.flatMap { Array($0.steps) }
+        #expect(recorder.droppedCount == 195)
+        #expect(gapSteps == Array(6...200))
+        #expect(recorded.events.map(\.step) == [1, 2, 3, 4, 5, 201])
+        #expect(recorded.gaps.first?.reason == "the recorder's queue was full: the writer fell behind")
+        guard case .keyframe = recorded.events.last?.state else {
+            Issue.record("the first step after a gap must be a keyframe")
+            return
+        }
+        #expect(try recorded.state(at: 201) == ["count": 201])
+    }
+
+    @Test func stepsDroppedAtTheEndAreMarkedWhenClosing() {
+        let sink = GatedSink()
+        var configuration = RecorderConfiguration()
+        configuration.capacity = 1
+        configuration.overflow = .dropWithGapMarker
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        recorder.flush()
+        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
+        sink.waitUntilBlocked()
+        for step in 2...10 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        sink.open()
+        recorder.close()
+        #expect(sink.memory.sessions[0].events.map(\.step) == [1, 2])
+        #expect(sink.memory.sessions[0].gaps.map(\.steps) == [3...10])
+    }
+
+    @Test func recordsAfterCloseAreIgnoredEvenWhenTheQueueIsFull() {
+        let sink = InMemorySink.inMemory
+        var configuration = RecorderConfiguration()
+        configuration.capacity = 1
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        recorder.close()
+        for step in 1...10 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        recorder.flush()
+        #expect(sink.sessions[0].events.isEmpty)
+    }
+
+    @Test func aFailingSinkIsReportedAndItsLostStepsBecomeAGap() throws {
+        let sink = GatedSink(failingAppends: 1)
+        let errors = Mutex<[String]>([])
+        var configuration = RecorderConfiguration()
+        configuration.onError = { error in errors.withLock { $0.append("\(error)") } }
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        sink.open()
+        recorder.start(initialState: Counter.State())
+        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
+        recorder.flush()
+        recorder.record(.increment, state: Counter.State(count: 2), step: 2)
+        recorder.close()
+
+        #expect(errors.withLock { $0 } == ["disk full"])
+        let recorded = sink.memory.sessions[0]
+        #expect(recorded.events.map(\.step) == [2])
+        #expect(recorded.gaps == [RecordingGap(steps: 1...1, reason: "the log could not be written")])
+        #expect(try recorded.state(at: 2) == ["count": 2])
+    }
+}
+
+/// An in-memory sink whose appends wait until opened, and can fail a number of times first.
+final class GatedSink: RecordingSink {
+    let memory = InMemorySink()
+    private let condition = NSCondition()
+    private var isOpen = false
+    private var isBlocked = false
+    private var failuresLeft: Int
+
+    struct DiskFull: Error, CustomStringConvertible { var description: String { "disk full" } }
+
+    init(failingAppends: Int = 0) {
+        failuresLeft = failingAppends
+    }
+
+    func open() {
+        condition.lock()
+        isOpen = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits until the writer is stuck in an append.
+    func waitUntilBlocked() {
+        condition.lock()
+        while !isBlocked { condition.wait() }
+        condition.unlock()
+    }
+
+    func beginSession(_ header: SessionHeader) throws -> Int {
+        try memory.beginSession(header)
+    }
+
+    func append(_ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int) throws {
+        condition.lock()
+        while !isOpen {
+            isBlocked = true
+            condition.broadcast()
+            condition.wait()
+        }
+        let fails = failuresLeft > 0
+        if fails { failuresLeft -= 1 }
+        condition.unlock()
+        if fails { throw DiskFull() }
+        try memory.append(events, gaps: gaps, redactedPaths: redactedPaths, to: session)
+    }
+
+    func endSession(_ session: Int) throws {
+        try memory.endSession(session)
+    }
+}
+
+extension GatedSink: @unchecked Sendable {}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+import Testing
+@testable import RewindLog
+
+@Suite struct ReaderErrorTests {
+    private func open(_ path: String) -> LogError? {
+        do {
+            _ = try LogReader(path: path).sessions()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func aMissingFile() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("nothing.rewind")
+        #expect(open(path) == LogError(.missingFile, "\(path): no such file"))
+        #expect(!FileManager.default.fileExists(atPath: path), "reading never creates the file")
+    }
+
+    @Test func anEmptyFile() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("empty.rewind")
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (an empty database)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
+    }
+
+    @Test func randomBytes() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("noise.rewind")
+        let bytes = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (not a SQLite database)"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+    }
+
+    @Test func aForeignSQLiteDatabase() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("foreign.sqlite")
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
+        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (a SQLite database of another application)"))
+    }
+
+    @Test func aLogOfANewerFormat() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("future.rewind")
+        try SQLiteSink(path: path).close()
+        try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        #expect(open(path) == LogError(.unreadable, "\(path): written by a newer Rewind (log format 99; this rewind reads up to 1)"))
+        #expect(throws: LogError.self) { try SQLiteSink(path: path) }
+    }
+
+    @Test func unknownSessionsAndSteps() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("one.rewind")
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<Int, Tick>(sink: sink, session: .init(name: "ticks", flow: "test"))
+        recorder.start(initialState: 0)
+        recorder.record(.tick, state: 1, step: 1)
+        recorder.close()
+        try sink.close()
+
+        let reader = try LogReader(path: path)
+        #expect(throws: LogError(.badRequest, "\(path): no session nope (the log holds #1 (ticks))")) { try reader.session("nope") }
+        let session = try reader.session(nil)
+        #expect(throws: LogError(.badRequest, "\(path): step 5 is out of range: session #1 (ticks) has steps 0 through 1")) {
+            try reader.state(of: session, at: 5)
+        }
+    }
+}
+
+import RewindCore
+
+enum Tick: String, Codable, Equatable, Sendable, DescribedAction {
+    case tick
+    var origin: String { "test" }
+}
