@@ -1,7 +1,7 @@
 /// A JSON object whose members are always sorted by key in UTF-8 byte order, with unique keys.
 ///
 /// Keeping the order at all times makes iteration and serialization canonical with no sorting
-/// at write time, and turns lookup into a binary search. `keys` and `values` are parallel
+/// at write time, and lets lookup and insertion use binary search. `keys` and `values` are parallel
 /// arrays: the value of `keys[i]` is `values[i]`.
 public struct JSONObject: Sendable {
     /// The keys, strictly increasing in UTF-8 byte order.

@@ -78,11 +78,15 @@ extension JSONValue {
     /// Whether both values are containers on the same storage, which makes them equal at no
     /// cost; an unchanged part of a state copied from its predecessor is such a container.
     func sharesStorage(with other: JSONValue) -> Bool {
-        switch (self, other) {
-        case let (.array(a), .array(b)): Self.sameBuffer(a, b)
-        case let (.object(a), .object(b)): Self.sameBuffer(a.values, b.values) && Self.sameBuffer(a.keys, b.keys)
-        default: false
+        switch self {
+        case .array(let a):
+            if case .array(let b) = other { return Self.sameBuffer(a, b) }
+        case .object(let a):
+            if case .object(let b) = other { return Self.sameBuffer(a.values, b.values) && Self.sameBuffer(a.keys, b.keys) }
+        case .null, .bool, .int, .double, .string:
+            break
         }
+        return false
     }
 
     private static func sameBuffer<Element>(_ a: [Element], _ b: [Element]) -> Bool {

@@ -35,7 +35,7 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     func takeValue() -> JSONValue? {
         switch storage {
         case .empty:
-            return nil
+            return .none
         case .single(let value):
             return value
         case .object:

@@ -6,8 +6,8 @@ import Foundation
 /// different bytes could compare equal, and non-NFC keys would sort apart from their
 /// canonical text. Canonical JSON is about bytes, so everything here is about bytes.
 enum UTF8Bytes {
-    /// Runs `body` on the UTF-8 of `string`, in place for native strings (all of them on Linux,
-    /// and every string this library makes), through a copy otherwise.
+    /// Runs `body` on the UTF-8 of `string`: in place for native Swift strings, which store
+    /// contiguous UTF-8, through a copy for the rare bridged ones.
     @inline(__always)
     static func withBytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
