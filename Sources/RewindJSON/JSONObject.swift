@@ -22,8 +22,20 @@ public struct JSONObject: Sendable {
 
     /// Sorts parallel arrays into an object; the last of duplicate keys wins.
     init(unsortedKeys keys: [String], values: [JSONValue]) {
-        if Self.isStrictlyIncreasing(keys) {
-            self.init(sortedKeys: keys, values: values)
+        var keys = keys
+        var values = values
+        Self.sort(keys: &keys, values: &values)
+        self.init(sortedKeys: keys, values: values)
+    }
+
+    /// Sorts parallel arrays by key and drops all but the last of duplicate keys.
+    ///
+    /// Objects encoded from structs are small and arrive in declaration order, so they are
+    /// insertion-sorted in place, which allocates nothing; large ones sort a permutation.
+    static func sort(keys: inout [String], values: inout [JSONValue]) {
+        if isStrictlyIncreasing(keys) { return }
+        guard keys.count > 16 else {
+            insertionSort(keys: &keys, values: &values)
             return
         }
         // Ties broken by position, so that among duplicates the last one is kept below.
@@ -43,7 +55,37 @@ public struct JSONObject: Sendable {
                 sortedValues.append(values[i])
             }
         }
-        self.init(sortedKeys: sortedKeys, values: sortedValues)
+        keys = sortedKeys
+        values = sortedValues
+    }
+
+    /// A stable insertion sort that then keeps the last of each run of equal keys.
+    private static func insertionSort(keys: inout [String], values: inout [JSONValue]) {
+        var hasDuplicates = false
+        for i in 1..<keys.count {
+            var j = i
+            while j > 0 {
+                let order = UTF8Bytes.compare(keys[j - 1], keys[j])
+                hasDuplicates = hasDuplicates || order == 0
+                guard order > 0 else { break }
+                keys.swapAt(j - 1, j)
+                values.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
+        guard hasDuplicates else { return }
+        var kept = 0
+        for i in keys.indices {
+            if kept > 0, UTF8Bytes.equal(keys[kept - 1], keys[i]) {
+                values.swapAt(kept - 1, i)
+            } else {
+                keys.swapAt(kept, i)
+                values.swapAt(kept, i)
+                kept += 1
+            }
+        }
+        keys.removeSubrange(kept...)
+        values.removeSubrange(kept...)
     }
 
     /// Adopts arrays that the caller guarantees are sorted with unique keys.
