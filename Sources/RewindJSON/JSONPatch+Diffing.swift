@@ -1,7 +1,7 @@
 extension JSONPatch {
     /// A small patch turning `old` into `new`.
     ///
-    /// Equal subtrees cost nothing. Objects are compared key by key (removed keys become
+    /// Equal subtrees produce no operations. Objects are compared key by key (removed keys become
     /// `remove`, added and changed ones recurse or `set`). Arrays lose their common prefix and
     /// suffix first, so inserting or removing one element anywhere is a single `splice`; what
     /// is left in the middle is either edited element by element (aligned on the left or on
@@ -10,8 +10,8 @@ extension JSONPatch {
     ///
     /// The cost is one walk over both values, each leaf compared once, except that subtrees
     /// sharing storage (as an unchanged part of a state copied from its predecessor does) are
-    /// skipped at once. The parts in the middle of arrays whose lengths differ are walked once
-    /// for each way of aligning them.
+    /// skipped at once. The middle of an array whose length changed is walked at most once
+    /// per alignment, a trial stopping as soon as it costs more than the best patch so far.
     public static func between(_ old: JSONValue, _ new: JSONValue) -> JSONPatch {
         var operations: [Operation] = []
         var path: [JSONPath.Component] = []
