@@ -19,23 +19,28 @@ public enum JSONDiff {
         return changes
     }
 
+    // Containers are walked rather than first compared with `==`, which would compare every
+    // subtree once per level above it.
     private static func compare(_ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
-        guard old != new else { return }
-        switch (old, new) {
-        case let (.object(old), .object(new)):
-            compareObjects(old, new, path: &path, into: &changes)
-        case let (.array(old), .array(new)):
-            // Identical id sequences pair elements exactly as indices do, so they skip the matching.
-            if let oldIDs = ids(of: old), let newIDs = ids(of: new), oldIDs != newIDs,
-               let oldPositions = positions(of: oldIDs), let newPositions = positions(of: newIDs) {
-                let ids = IDMatch(oldIDs: oldIDs, newIDs: newIDs, oldPositions: oldPositions, newPositions: newPositions)
-                compareByID(old, new, ids, path: &path, into: &changes)
-            } else {
-                compareByIndex(old, new, path: &path, into: &changes)
+        if old.sharesStorage(with: new) { return }
+        // Nested switches rather than one over a tuple, which would copy both values.
+        switch old {
+        case .object(let oldObject):
+            if case .object(let newObject) = new {
+                return compareObjects(oldObject, newObject, path: &path, into: &changes)
             }
-        default:
-            changes.append(JSONChange(path: JSONPath(path), kind: .changed(from: old, to: new)))
+        case .array(let oldElements):
+            if case .array(let newElements) = new {
+                // When ids sit at the same indices, matching by id pairs elements as indices do.
+                if !idsAlign(oldElements, newElements), let match = IDMatch(oldElements, newElements) {
+                    return compareByID(oldElements, newElements, match, path: &path, into: &changes)
+                }
+                return compareByIndex(oldElements, newElements, path: &path, into: &changes)
+            }
+        case .null, .bool, .int, .double, .string:
+            if old == new { return }
         }
+        changes.append(JSONChange(path: JSONPath(path), kind: .changed(from: old, to: new)))
     }
 
     private static func compareObjects(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
@@ -74,12 +79,60 @@ public enum JSONDiff {
         }
     }
 
-    /// The ids of two arrays' elements and where each id sits.
+    /// The ids of two arrays' elements and where each id sits, when every element of both is
+    /// an object with a scalar `"id"` that is unique in its array.
     private struct IDMatch {
         let oldIDs: [JSONValue]
         let newIDs: [JSONValue]
         let oldPositions: [JSONValue: Int]
         let newPositions: [JSONValue: Int]
+
+        init?(_ old: [JSONValue], _ new: [JSONValue]) {
+            guard let oldIDs = Self.ids(of: old), let newIDs = Self.ids(of: new),
+                  let oldPositions = Self.positions(of: oldIDs), let newPositions = Self.positions(of: newIDs)
+            else { return nil }
+            self.oldIDs = oldIDs
+            self.newIDs = newIDs
+            self.oldPositions = oldPositions
+            self.newPositions = newPositions
+        }
+
+        private static func ids(of elements: [JSONValue]) -> [JSONValue]? {
+            var ids: [JSONValue] = []
+            ids.reserveCapacity(elements.count)
+            for element in elements {
+                guard let id = JSONDiff.id(of: element) else { return nil }
+                ids.append(id)
+            }
+            return ids
+        }
+
+        private static func positions(of ids: [JSONValue]) -> [JSONValue: Int]? {
+            var positions: [JSONValue: Int] = [:]
+            positions.reserveCapacity(ids.count)
+            for (index, id) in ids.enumerated() where positions.updateValue(index, forKey: id) != nil {
+                return nil
+            }
+            return positions
+        }
+    }
+
+    /// The scalar `"id"` of an object element, if it has one.
+    private static func id(of element: JSONValue) -> JSONValue? {
+        guard case .object(let object) = element, let id = object["id"] else { return .none }
+        switch id {
+        case .array, .object: return .none
+        case .null, .bool, .int, .double, .string: return id
+        }
+    }
+
+    /// Whether both arrays have the same length and the same id (or lack of one) at each index.
+    private static func idsAlign(_ old: [JSONValue], _ new: [JSONValue]) -> Bool {
+        guard old.count == new.count else { return false }
+        for (a, b) in zip(old, new) where id(of: a) != id(of: b) {
+            return false
+        }
+        return true
     }
 
     private static func compareByID(_ old: [JSONValue], _ new: [JSONValue], _ ids: IDMatch, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
@@ -104,29 +157,5 @@ public enum JSONDiff {
             }
         }
         emitRemovals(upTo: .max, into: &changes)
-    }
-
-    /// The `"id"` of every element, if all are objects with a scalar id.
-    private static func ids(of elements: [JSONValue]) -> [JSONValue]? {
-        var ids: [JSONValue] = []
-        ids.reserveCapacity(elements.count)
-        for element in elements {
-            guard case .object(let object) = element, let id = object["id"] else { return nil }
-            switch id {
-            case .array, .object: return nil
-            case .null, .bool, .int, .double, .string: ids.append(id)
-            }
-        }
-        return ids
-    }
-
-    /// Where each id sits, if no id repeats.
-    private static func positions(of ids: [JSONValue]) -> [JSONValue: Int]? {
-        var positions: [JSONValue: Int] = [:]
-        positions.reserveCapacity(ids.count)
-        for (index, id) in ids.enumerated() where positions.updateValue(index, forKey: id) != nil {
-            return nil
-        }
-        return positions
     }
 }

@@ -1,7 +1,7 @@
 /// A JSON object whose members are always sorted by key in UTF-8 byte order, with unique keys.
 ///
 /// Keeping the order at all times makes iteration and serialization canonical with no sorting
-/// at write time, and turns lookup into a binary search. `keys` and `values` are parallel
+/// at write time, and lets lookup and insertion use binary search. `keys` and `values` are parallel
 /// arrays: the value of `keys[i]` is `values[i]`.
 public struct JSONObject: Sendable {
     /// The keys, strictly increasing in UTF-8 byte order.
@@ -22,8 +22,20 @@ public struct JSONObject: Sendable {
 
     /// Sorts parallel arrays into an object; the last of duplicate keys wins.
     init(unsortedKeys keys: [String], values: [JSONValue]) {
-        if Self.isStrictlyIncreasing(keys) {
-            self.init(sortedKeys: keys, values: values)
+        var keys = keys
+        var values = values
+        Self.sort(keys: &keys, values: &values)
+        self.init(sortedKeys: keys, values: values)
+    }
+
+    /// Sorts parallel arrays by key and drops all but the last of duplicate keys.
+    ///
+    /// Objects encoded from structs are small and arrive in declaration order, so they are
+    /// insertion-sorted in place, which allocates nothing; large ones sort a permutation.
+    static func sort(keys: inout [String], values: inout [JSONValue]) {
+        if isStrictlyIncreasing(keys) { return }
+        guard keys.count > 16 else {
+            insertionSort(keys: &keys, values: &values)
             return
         }
         // Ties broken by position, so that among duplicates the last one is kept below.
@@ -43,7 +55,37 @@ public struct JSONObject: Sendable {
                 sortedValues.append(values[i])
             }
         }
-        self.init(sortedKeys: sortedKeys, values: sortedValues)
+        keys = sortedKeys
+        values = sortedValues
+    }
+
+    /// A stable insertion sort that then keeps the last of each run of equal keys.
+    private static func insertionSort(keys: inout [String], values: inout [JSONValue]) {
+        var hasDuplicates = false
+        for i in 1..<keys.count {
+            var j = i
+            while j > 0 {
+                let order = UTF8Bytes.compare(keys[j - 1], keys[j])
+                hasDuplicates = hasDuplicates || order == 0
+                guard order > 0 else { break }
+                keys.swapAt(j - 1, j)
+                values.swapAt(j - 1, j)
+                j -= 1
+            }
+        }
+        guard hasDuplicates else { return }
+        var kept = 0
+        for i in keys.indices {
+            if kept > 0, UTF8Bytes.equal(keys[kept - 1], keys[i]) {
+                values.swapAt(kept - 1, i)
+            } else {
+                keys.swapAt(kept, i)
+                values.swapAt(kept, i)
+                kept += 1
+            }
+        }
+        keys.removeSubrange(kept...)
+        values.removeSubrange(kept...)
     }
 
     /// Adopts arrays that the caller guarantees are sorted with unique keys.
@@ -84,13 +126,24 @@ public struct JSONObject: Sendable {
         return (low, false)
     }
 
+    /// The position of `key`, if present.
+    ///
+    /// Small objects, the usual kind, are scanned: comparing lengths first rules out most keys
+    /// without looking at their bytes, which beats the byte comparisons of a binary search.
+    func index(of key: String) -> Int? {
+        guard keys.count > 8 else {
+            return keys.firstIndex { UTF8Bytes.equal($0, key) }
+        }
+        let (index, found) = position(of: key)
+        return found ? index : nil
+    }
+
     /// The value for `key`; setting `nil` removes the member.
     public subscript(key: String) -> JSONValue? {
         get {
             // Not a ternary: with `JSONValue` being ExpressibleByNilLiteral, `nil` there would
             // become `.null` instead of a missing value.
-            let (index, found) = position(of: key)
-            guard found else { return .none }
+            guard let index = index(of: key) else { return .none }
             return values[index]
         }
         set {
@@ -114,10 +167,12 @@ public struct JSONObject: Sendable {
 extension JSONObject: Hashable {
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.keys.count == rhs.keys.count else { return false }
-        for (a, b) in zip(lhs.keys, rhs.keys) where !UTF8Bytes.equal(a, b) {
-            return false
+        let keysEqual = lhs.keys.withUnsafeBufferPointer { a in
+            rhs.keys.withUnsafeBufferPointer { b in
+                a.baseAddress == b.baseAddress || a.indices.allSatisfy { UTF8Bytes.equal(a[$0], b[$0]) }
+            }
         }
-        return lhs.values == rhs.values
+        return keysEqual && JSONValue.elementsEqual(lhs.values, rhs.values)
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,15 +1,17 @@
 extension JSONPatch {
     /// A small patch turning `old` into `new`.
     ///
-    /// Equal subtrees cost nothing. Objects are compared key by key (removed keys become
+    /// Equal subtrees produce no operations. Objects are compared key by key (removed keys become
     /// `remove`, added and changed ones recurse or `set`). Arrays lose their common prefix and
     /// suffix first, so inserting or removing one element anywhere is a single `splice`; what
     /// is left in the middle is either edited element by element (aligned on the left or on
     /// the right, with one `splice` for the surplus) or replaced by one `splice`, whichever
     /// patch is smaller. Values of different types are replaced by one `set`.
     ///
-    /// Comparing big equal subtrees is linear in their size, except when they share storage
-    /// (as an unchanged part of a state copied from its predecessor does), which is immediate.
+    /// The cost is one walk over both values, each leaf compared once, except that subtrees
+    /// sharing storage (as an unchanged part of a state copied from its predecessor does) are
+    /// skipped at once. The middle of an array whose length changed is walked at most once
+    /// per alignment, a trial stopping as soon as it costs more than the best patch so far.
     public static func between(_ old: JSONValue, _ new: JSONValue) -> JSONPatch {
         var operations: [Operation] = []
         var path: [JSONPath.Component] = []
@@ -17,16 +19,24 @@ extension JSONPatch {
         return JSONPatch(operations)
     }
 
+    // Containers are walked rather than first compared with `==`, which would compare every
+    // subtree once per level above it.
     private static func diff(_ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into operations: inout [Operation]) {
-        guard old != new else { return }
-        switch (old, new) {
-        case let (.object(old), .object(new)):
-            diffObjects(old, new, path: &path, into: &operations)
-        case let (.array(old), .array(new)):
-            diffArrays(old, new, path: &path, into: &operations)
-        default:
-            operations.append(.set(JSONPath(path), new))
+        if old.sharesStorage(with: new) { return }
+        // Nested switches rather than one over a tuple, which would copy both values.
+        switch old {
+        case .object(let oldObject):
+            if case .object(let newObject) = new {
+                return diffObjects(oldObject, newObject, path: &path, into: &operations)
+            }
+        case .array(let oldElements):
+            if case .array(let newElements) = new {
+                return diffArrays(oldElements, newElements, path: &path, into: &operations)
+            }
+        case .null, .bool, .int, .double, .string:
+            if old == new { return }
         }
+        operations.append(.set(JSONPath(path), new))
     }
 
     private static func diffObjects(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into operations: inout [Operation]) {
@@ -59,30 +69,44 @@ extension JSONPatch {
         while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
+        if oldMiddle.isEmpty && newMiddle.isEmpty { return }
         let overlap = min(oldMiddle.count, newMiddle.count)
 
         let replacement = Operation.splice(JSONPath(path), range: oldMiddle, with: Array(new[newMiddle]))
         var best = [replacement]
         var bestCost = replacement.cost
+        guard overlap > 0 else {
+            operations.append(replacement)
+            return
+        }
         // Aligning the overlap on the left suits edits followed by an insertion or removal,
-        // aligning it on the right suits the reverse; equal lengths make them the same.
-        let alignments = oldMiddle.count == newMiddle.count ? [true] : [true, false]
-        for alignLeft in alignments where overlap > 0 {
+        // aligning it on the right suits the reverse; equal lengths make them the same. The
+        // right is tried first when its first pair is equal (the left's first pair never is,
+        // or it would be in the prefix), so that the other can stop as soon as it is worse.
+        let surplus = oldMiddle.count - overlap + newMiddle.count - overlap
+        let rightFirst = surplus > 0 && old[oldMiddle.upperBound - overlap] == new[newMiddle.upperBound - overlap]
+        let alignments = surplus == 0 ? [true] : rightFirst ? [false, true] : [true, false]
+        for alignLeft in alignments {
             let oldStart = alignLeft ? oldMiddle.lowerBound : oldMiddle.upperBound - overlap
             let newStart = alignLeft ? newMiddle.lowerBound : newMiddle.upperBound - overlap
             var candidate: [Operation] = []
+            var cost = 0
             for offset in 0..<overlap {
+                if cost >= bestCost { break }
+                let start = candidate.count
                 // Elements are edited before the splice, so they still sit at their old index.
                 path.append(.index(oldStart + offset))
                 diff(old[oldStart + offset], new[newStart + offset], path: &path, into: &candidate)
                 path.removeLast()
+                cost += candidate[start...].reduce(0) { $0 + $1.cost }
             }
-            if oldMiddle.count != newMiddle.count {
+            if surplus > 0 {
                 let oldRest = alignLeft ? (oldStart + overlap)..<oldMiddle.upperBound : oldMiddle.lowerBound..<oldStart
                 let newRest = alignLeft ? (newStart + overlap)..<newMiddle.upperBound : newMiddle.lowerBound..<newStart
-                candidate.append(.splice(JSONPath(path), range: oldRest, with: Array(new[newRest])))
+                let splice = Operation.splice(JSONPath(path), range: oldRest, with: Array(new[newRest]))
+                candidate.append(splice)
+                cost += splice.cost
             }
-            let cost = candidate.reduce(0) { $0 + $1.cost }
             if cost < bestCost {
                 best = candidate
                 bestCost = cost

@@ -3,57 +3,71 @@ extension JSONPath {
     ///
     /// A leading `.` is accepted (`.login.username`); `.` alone and the empty string are the root.
     public init(parsing text: String) throws(JSONPathError) {
-        var text = text
-        let original = text
-        let result = text.withUTF8 { bytes in
-            Result { () throws(JSONPathError) in
-                try Self.parseComponents(bytes, text: original)
-            }
+        var utf8 = text
+        let result = utf8.withUTF8 { bytes in
+            var parser = Parser(bytes: bytes, text: text)
+            return Result { () throws(JSONPathError) in try parser.parse() }
         }
         self.init(try result.get())
     }
 
-    private static func parseComponents(_ bytes: UnsafeBufferPointer<UInt8>, text: String) throws(JSONPathError) -> [Component] {
-        var components: [Component] = []
+    /// Reads components left to right over the UTF-8 of the text.
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let text: String
         var position = 0
+        var components: [Component] = []
+
+        init(bytes: UnsafeBufferPointer<UInt8>, text: String) {
+            self.bytes = bytes
+            self.text = text
+        }
+
         func fail(_ reason: String) -> JSONPathError {
             JSONPathError(text: text, offset: position, reason: reason)
         }
-        if bytes.first == UInt8(ascii: ".") {
-            position = 1
-            if bytes.count == 1 { return [] }
-            if bytes[1] != UInt8(ascii: "[") { components.append(.key(try identifier())) }
-        } else if let first = bytes.first, first != UInt8(ascii: "[") {
-            components.append(.key(try identifier()))
-        }
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "."):
-                position += 1
-                components.append(.key(try identifier()))
-            case UInt8(ascii: "["):
-                position += 1
-                components.append(try bracketed())
-            case let byte:
-                throw fail("unexpected \(JSONParser.describe(byte)), expected '.' or '['")
-            }
-        }
-        return components
 
-        func identifier() throws(JSONPathError) -> String {
-            let start = position
-            guard position < bytes.count, isIdentifierStart(bytes[position]) else {
-                throw fail("expected a key")
+        func peek() -> UInt8? {
+            position < bytes.count ? bytes[position] : nil
+        }
+
+        mutating func parse() throws(JSONPathError) -> [Component] {
+            if peek() == UInt8(ascii: ".") {
+                position += 1
+                if peek() == nil { return [] }
             }
-            while position < bytes.count, isIdentifierStart(bytes[position]) || JSONParser.isDigit(bytes[position]) {
+            // The first key needs no dot before it; a bracket needs none anywhere.
+            if let first = peek(), first != UInt8(ascii: "[") {
+                components.append(.key(try identifier()))
+            }
+            while let byte = peek() {
+                position += 1
+                switch byte {
+                case UInt8(ascii: "."):
+                    components.append(.key(try identifier()))
+                case UInt8(ascii: "["):
+                    components.append(try bracketed())
+                default:
+                    position -= 1
+                    throw fail("unexpected \(JSONParser.describe(byte)), expected '.' or '['")
+                }
+            }
+            return components
+        }
+
+        mutating func identifier() throws(JSONPathError) -> String {
+            let start = position
+            guard let first = peek(), JSONPath.isIdentifierStart(first) else { throw fail("expected a key") }
+            while let byte = peek(), JSONPath.isIdentifierStart(byte) || JSONParser.isDigit(byte) {
                 position += 1
             }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         }
 
-        func bracketed() throws(JSONPathError) -> Component {
+        /// Reads what follows a `[`: an index or a JSON string, then the `]`.
+        mutating func bracketed() throws(JSONPathError) -> Component {
             let component: Component
-            switch position < bytes.count ? bytes[position] : nil {
+            switch peek() {
             case UInt8(ascii: "\"")?:
                 var parser = JSONParser(bytes: bytes)
                 parser.position = position
@@ -69,22 +83,20 @@ extension JSONPath {
             default:
                 throw fail("expected an index or a quoted key after '['")
             }
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "]") else {
-                throw fail("expected ']'")
-            }
+            guard peek() == UInt8(ascii: "]") else { throw fail("expected ']'") }
             position += 1
             return component
         }
 
-        func index() throws(JSONPathError) -> Int {
+        mutating func index() throws(JSONPathError) -> Int {
+            let start = position
             if bytes[position] == UInt8(ascii: "0"), position + 1 < bytes.count, JSONParser.isDigit(bytes[position + 1]) {
                 throw fail("leading zeros are not allowed in an index")
             }
-            let start = position
             var value = 0
-            while position < bytes.count, JSONParser.isDigit(bytes[position]) {
+            while let byte = peek(), JSONParser.isDigit(byte) {
                 let (shifted, shiftOverflow) = value.multipliedReportingOverflow(by: 10)
-                let (next, addOverflow) = shifted.addingReportingOverflow(Int(bytes[position] - UInt8(ascii: "0")))
+                let (next, addOverflow) = shifted.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
                 guard !shiftOverflow, !addOverflow else {
                     position = start
                     throw fail("index is too large")

@@ -53,7 +53,7 @@ extension JSONValue {
             }
             try modify(at: path.components.dropLast(), of: path) { parent throws(Failure) in
                 guard case .object(var object) = parent else { throw Self.mismatch("an object", parent, at: path.parent) }
-                guard object.position(of: key).found else { throw Self.missing(key, at: path.parent) }
+                guard object.index(of: key) != nil else { throw Self.missing(key, at: path.parent) }
                 parent = .null
                 object[key] = .none
                 parent = .object(object)
@@ -89,8 +89,7 @@ extension JSONValue {
         switch first {
         case .key(let key):
             guard case .object(var object) = self else { throw Self.mismatch("an object", self, at: here()) }
-            let (index, found) = object.position(of: key)
-            guard found else { throw Self.missing(key, at: here()) }
+            guard let index = object.index(of: key) else { throw Self.missing(key, at: here()) }
             self = .null
             defer { self = .object(object) }
             try object.values[index].modify(at: rest, of: path, body)

@@ -55,8 +55,7 @@ extension JSONValue {
     }
 
     private static func append(_ text: String, to buffer: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        UTF8Bytes.withBytes(of: text) { buffer.append(contentsOf: $0) }
     }
 
     private static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
@@ -74,8 +73,7 @@ extension JSONValue {
     /// Appends `text` as a JSON string, copying runs that need no escaping in bulk.
     static func appendQuoted(_ text: String, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
+        UTF8Bytes.withBytes(of: text) { bytes in
             var runStart = 0
             for index in bytes.indices {
                 let byte = bytes[index]

@@ -15,17 +15,36 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: Hashable {
+    // Matching the cases of each side in turn rather than through a tuple of both lets the
+    // payloads be borrowed instead of copied.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case let (.bool(a), .bool(b)): a == b
-        case let (.int(a), .int(b)): a == b
-        case let (.double(a), .double(b)): a.bitPattern == b.bitPattern
-        case let (.string(a), .string(b)): UTF8Bytes.equal(a, b)
-        // Array's `==` first compares buffer identity, so shared copy-on-write subtrees are O(1).
-        case let (.array(a), .array(b)): a == b
-        case let (.object(a), .object(b)): a == b
-        default: false
+        switch lhs {
+        case .null:
+            if case .null = rhs { return true }
+        case .bool(let a):
+            if case .bool(let b) = rhs { return a == b }
+        case .int(let a):
+            if case .int(let b) = rhs { return a == b }
+        case .double(let a):
+            if case .double(let b) = rhs { return a.bitPattern == b.bitPattern }
+        case .string(let a):
+            if case .string(let b) = rhs { return UTF8Bytes.equal(a, b) }
+        case .array(let a):
+            if case .array(let b) = rhs { return elementsEqual(a, b) }
+        case .object(let a):
+            if case .object(let b) = rhs { return a == b }
+        }
+        return false
+    }
+
+    /// Element-wise equality, immediate for arrays sharing storage (copy-on-write subtrees
+    /// left unchanged).
+    static func elementsEqual(_ a: [JSONValue], _ b: [JSONValue]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                a.baseAddress == b.baseAddress || a.indices.allSatisfy { a[$0] == b[$0] }
+            }
         }
     }
 
@@ -56,6 +75,24 @@ extension JSONValue: Hashable {
 }
 
 extension JSONValue {
+    /// Whether both values are containers on the same storage, which makes them equal at no
+    /// cost; an unchanged part of a state copied from its predecessor is such a container.
+    func sharesStorage(with other: JSONValue) -> Bool {
+        switch self {
+        case .array(let a):
+            if case .array(let b) = other { return Self.sameBuffer(a, b) }
+        case .object(let a):
+            if case .object(let b) = other { return Self.sameBuffer(a.values, b.values) && Self.sameBuffer(a.keys, b.keys) }
+        case .null, .bool, .int, .double, .string:
+            break
+        }
+        return false
+    }
+
+    private static func sameBuffer<Element>(_ a: [Element], _ b: [Element]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+    }
+
     /// The value at `path`, or `nil` when some component is missing or hits the wrong kind of value.
     public subscript(path: JSONPath) -> JSONValue? {
         var current = self

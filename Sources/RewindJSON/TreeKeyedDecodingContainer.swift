@@ -8,7 +8,7 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
     func contains(_ key: Key) -> Bool {
-        object.position(of: key.stringValue).found
+        object.index(of: key.stringValue) != nil
     }
 
     private func value(for key: Key) throws -> JSONValue {

@@ -6,13 +6,17 @@ import Foundation
 /// different bytes could compare equal, and non-NFC keys would sort apart from their
 /// canonical text. Canonical JSON is about bytes, so everything here is about bytes.
 enum UTF8Bytes {
+    /// Runs `body` on the UTF-8 of `string`: in place for native Swift strings, which store
+    /// contiguous UTF-8, through a copy for the rare bridged ones.
+    @inline(__always)
+    static func withBytes<Result>(of string: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(string.utf8).withUnsafeBufferPointer(body)
+    }
+
     /// A negative number, zero or a positive number as `a` sorts before, with or after `b`.
     static func compare(_ a: String, _ b: String) -> Int {
-        // `withUTF8` is mutating only because it may have to make a foreign string native;
-        // the strings built here and by the parser are native, so no copy happens.
-        var a = a
-        var b = b
-        return a.withUTF8 { bytesA in b.withUTF8 { bytesB in compare(bytesA, bytesB) } }
+        withBytes(of: a) { bytesA in withBytes(of: b) { bytesB in compare(bytesA, bytesB) } }
     }
 
     static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
@@ -29,8 +33,7 @@ enum UTF8Bytes {
     }
 
     static func hash(_ string: String, into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { bytes in
+        withBytes(of: string) { bytes in
             hasher.combine(bytes.count)
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }

@@ -9,6 +9,22 @@ import RewindJSON
         #expect(object.count == 5)
     }
 
+    @Test func largeUnsortedInputsWithDuplicatesAgreeWithSuccessiveAssignment() {
+        var generator = SplitMix64(seed: 3)
+        for count in [0, 1, 2, 5, 16, 17, 40, 300] {
+            let pairs = (0..<count).map { index in
+                ("k\(Int.random(in: 0..<(count / 2 + 1), using: &generator))", JSONValue.int(index))
+            }
+            var expected = JSONObject()
+            for (key, value) in pairs {
+                expected[key] = value
+            }
+            let object = JSONObject(pairs)
+            #expect(object == expected)
+            #expect(object.keys == expected.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+        }
+    }
+
     @Test func keysAreComparedByBytesNotByCanonicalEquivalence() {
         // "é" precomposed (C3 A9) and decomposed (65 CC 81) are equal Swift strings,
         // but different JSON keys.

@@ -33,6 +33,18 @@ import RewindJSON
         #expect(copy["tags[0]"] == "changed")
     }
 
+    @Test func applyEditsUniquelyHeldStorageInPlace() throws {
+        func photosBuffer(_ value: JSONValue) -> UInt? {
+            guard case .object(let root) = value, case .array(let photos)? = root["photos"] else { return nil }
+            return photos.withUnsafeBufferPointer { $0.baseAddress.map { UInt(bitPattern: $0) } }
+        }
+        var state = photos(1_000)
+        let before = photosBuffer(state)
+        try state.apply(JSONPatch([.set("photos[500].title", "new")]))
+        #expect(state["photos[500].title"] == "new")
+        #expect(photosBuffer(state) == before)
+    }
+
     @Test func reportsPathsThatDoNotExist() {
         #expect(failure([.set("photos[7].title", "x")])
             == "cannot apply patch operation 0: no element 7 in the array at photos, which has 2")

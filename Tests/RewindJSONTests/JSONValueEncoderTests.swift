@@ -60,6 +60,25 @@ final class Triangle: Shape {
     }
 }
 
+/// Encodes one key twice, and more keys than the small-object sort handles.
+struct Overwrites: Encodable {
+    struct Key: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(1, forKey: Key(stringValue: "a"))
+        for index in (0..<20).reversed() {
+            try container.encode(index, forKey: Key(stringValue: "k\(index)"))
+        }
+        try container.encode(2, forKey: Key(stringValue: "a"))
+    }
+}
+
 struct EncodesNothing: Encodable {
     func encode(to encoder: any Encoder) throws {}
 }
@@ -130,6 +149,8 @@ struct NonFinite: Encodable {
         #expect(try encoder.encode(Manual()).canonicalString
             == #"{"header":"h","inner":{"flag":false},"parent":7,"rows":[[1,2],[3],{"flag":true},{}],"super":["base"]}"#)
         #expect(try encoder.encode([EncodesNothing()]) == (try foundationTree([EncodesNothing()])))
+        #expect(try encoder.encode(Overwrites()) == (try foundationTree(Overwrites())))
+        #expect(try encoder.encode(Overwrites())["a"] == 2)
     }
 
     @Test func showsValuesTheirCodingPaths() throws {
