@@ -30,10 +30,19 @@ let package = Package(
         ),
         // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
         .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog"]),
+        // `rewind bench`: the benchmark suite and its baselines.
+        .target(
+            name: "RewindBench",
+            dependencies: [
+                "RewindCore", "RewindJSON", "RewindLog", "PhotoApp",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
         .executableTarget(
             name: "rewind",
             dependencies: [
                 "RewindInspector",
+                "RewindBench",
                 "PhotoApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -4,19 +4,22 @@
 /// An effect never touches state. `.none` allocates nothing, so the common case of a reducer
 /// that only changes state costs nothing on the dispatch path.
 public struct Effect<Action: Sendable>: Sendable {
+    @usableFromInline
     enum Operation: Sendable {
         /// Dispatched right after the current step; `isOutput` marks an output to the parent.
         case send(Action, isOutput: Bool)
         case run(@Sendable (Send<Action>) async -> Void)
     }
 
-    let operations: [Operation]
+    @usableFromInline let operations: [Operation]
 
+    @usableFromInline
     init(_ operations: [Operation]) {
         self.operations = operations
     }
 
     /// No work.
+    @inlinable
     public static var none: Self { Self([]) }
 
     /// Whether the effect does nothing.

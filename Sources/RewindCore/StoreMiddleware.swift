@@ -29,6 +29,7 @@ public struct StepContext: Hashable, Sendable {
     /// The step whose effect sent this action, or nil for an action sent from outside.
     public let cause: Int?
 
+    @inlinable
     public init(step: Int, cause: Int?) {
         self.step = step
         self.cause = cause

@@ -13,6 +13,7 @@ import RewindJSON
 public final class Recorder<State: RecordableState, Action: RecordableAction>: Sendable {
     public typealias Configuration = RecorderConfiguration
 
+    @usableFromInline
     enum Item {
         case start(State, Date)
         case step(Step)
@@ -21,6 +22,7 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
         case finish
     }
 
+    @usableFromInline
     struct Step {
         let step: Int
         let cause: Int?
@@ -28,10 +30,21 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
         let action: Action
         let state: State
         let outputs: [Action]
+
+        @usableFromInline
+        init(step: Int, cause: Int?, time: Date, action: Action, state: State, outputs: [Action]) {
+            self.step = step
+            self.cause = cause
+            self.time = time
+            self.action = action
+            self.state = state
+            self.outputs = outputs
+        }
     }
 
-    private let queue: RecordingQueue<Item>
-    private let session: SessionDescriptor
+    // The hand-off is inlinable so that the app's module specializes it for its types.
+    @usableFromInline let queue: RecordingQueue<Item>
+    @usableFromInline let session: SessionDescriptor
     private let lifecycle = LockedFlag()
 
     /// Starts a writer thread that will record one session into `sink`.
@@ -60,6 +73,7 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
     }
 
     /// Records one step: the action and the state after it.
+    @inlinable
     public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
         queue.push(.step(Step(step: step, cause: cause, time: session.now(), action: action, state: state, outputs: outputs)), step: step)
     }
@@ -87,6 +101,7 @@ extension Recorder: StoreMiddleware {
         start(initialState: initialState)
     }
 
+    @inlinable
     public nonisolated func didReduce(_ action: Action, state: State, context: StepContext, outputs: [Action]) {
         record(action, state: state, step: context.step, cause: context.cause, outputs: outputs)
     }

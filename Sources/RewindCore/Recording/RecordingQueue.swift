@@ -5,21 +5,22 @@ import Foundation
 /// A push takes one uncontended lock and appends; it wakes the writer only when the writer is
 /// asleep, so a busy writer costs dispatch nothing more. When the queue is full, the overflow
 /// policy decides: wait for room, or drop the step and queue a gap marker before the next one.
+@usableFromInline
 final class RecordingQueue<Element>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var items: [Element] = []
-    private let capacity: Int
-    private let policy: OverflowPolicy
-    private let makeGap: (ClosedRange<Int>) -> Element
-    private var writerIsAsleep = false
-    private var producersAreWaiting = false
-    private var droppedSteps: ClosedRange<Int>?
+    @usableFromInline let condition = NSCondition()
+    @usableFromInline var items: [Element] = []
+    @usableFromInline let capacity: Int
+    @usableFromInline let policy: OverflowPolicy
+    @usableFromInline let makeGap: (ClosedRange<Int>) -> Element
+    @usableFromInline var writerIsAsleep = false
+    @usableFromInline var producersAreWaiting = false
+    @usableFromInline var droppedSteps: ClosedRange<Int>?
     private var completedTicket = 0
     private var issuedTicket = 0
-    private var isClosed = false
+    @usableFromInline var isClosed = false
 
     /// Steps dropped so far under `.dropWithGapMarker`.
-    private(set) var droppedCount = 0
+    @usableFromInline var droppedCount = 0
 
     init(capacity: Int, policy: OverflowPolicy, makeGap: @escaping (ClosedRange<Int>) -> Element) {
         self.capacity = max(1, capacity)
@@ -30,6 +31,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
 
     /// Queues the item of `step`, or drops it when full under `.dropWithGapMarker`; ignores it
     /// once the queue is closed.
+    @inlinable
     func push(_ item: Element, step: Int) {
         condition.lock()
         if isClosed {
@@ -116,7 +118,8 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func wakeWriter() {
+    @usableFromInline
+    func wakeWriter() {
         if writerIsAsleep {
             writerIsAsleep = false
             condition.broadcast()

@@ -1,0 +1,38 @@
+/// One figure of a benchmark run, beside its baseline and target.
+public struct BenchmarkFigure: Sendable {
+    /// The key in `rewind bench --json`, like `dispatch_recording_ns`.
+    public let key: String
+    public let value: Double
+    /// What it means, in a few words.
+    public let label: String
+    /// The key of the figure it is compared with, if any.
+    public let baseline: String?
+    /// The target of DESIGN section 7, in words, like `<= 150`.
+    public let target: String?
+    /// Whether the value meets the target; nil when there is none.
+    public let meetsTarget: Bool?
+}
+
+/// All figures of one run, in order.
+public struct BenchmarkResult: Sendable {
+    public var figures: [BenchmarkFigure] = []
+
+    public subscript(key: String) -> Double? {
+        figures.first { $0.key == key }?.value
+    }
+
+    mutating func add(
+        _ key: String, _ value: Double, _ label: String,
+        baseline: String? = nil, atMost: Double? = nil, atLeast: Double? = nil
+    ) {
+        let target = atMost.map { "<= \(Self.format($0))" } ?? atLeast.map { ">= \(Self.format($0))" }
+        let meets = atMost.map { value <= $0 } ?? atLeast.map { value >= $0 }
+        figures.append(BenchmarkFigure(key: key, value: value, label: label, baseline: baseline, target: target, meetsTarget: meets))
+    }
+
+    static func format(_ value: Double) -> String {
+        if value >= 100 || value == value.rounded() { return String(Int(value.rounded())) }
+        if value >= 1 { return String(format: "%.2f", value) }
+        return String(format: "%.4f", value)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import PhotoApp
+import RewindCore
+import RewindLog
+
+extension BenchmarkSuite {
+    /// Login actions that each change the state, made before timing starts.
+    static let loginActions: [LoginAction] = (0..<64).map { .didUpdateUsername("user\($0)") }
+
+    /// Dispatches `count` login actions one by one and returns each one's nanoseconds.
+    func sampleDispatch(_ store: Store<LoginState, LoginAction>, count: Int) -> [Double] {
+        var samples = [Double](repeating: 0, count: count)
+        let actions = Self.loginActions
+        let overhead = Stopwatch.overhead
+        for index in 0..<count {
+            let action = actions[index & 63]
+            let start = Stopwatch.now()
+            store.send(action)
+            samples[index] = max(0, Double(Stopwatch.now() - start) - overhead)
+        }
+        return samples
+    }
+
+    func loginStore(middleware: [any StoreMiddleware<LoginState, LoginAction>] = []) -> Store<LoginState, LoginAction> {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date()))
+        return Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: middleware, execution: .manual)
+    }
+
+    func measureDispatch(into result: inout BenchmarkResult) throws {
+        let count = smallSteps
+        let plain = Percentiles(sampleDispatch(loginStore(), count: count))
+        let sink = try SQLiteSink(path: path("dispatch.rewind"))
+        let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: session("dispatch"))
+        let recording = Percentiles(sampleDispatch(loginStore(middleware: [recorder]), count: count))
+        recorder.close()
+        try sink.close()
+        result.add("dispatch_plain_ns", plain.p50, "dispatch, no recording, p50 (ns)")
+        result.add("dispatch_recording_ns", recording.p50, "dispatch with recording, p50 (ns)", baseline: "dispatch_plain_ns", atMost: 150)
+        result.add("dispatch_recording_p99_ns", recording.p99, "dispatch with recording, p99 (ns)", baseline: "dispatch_plain_ns")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import PhotoApp
+import RewindCore
+import RewindJSON
+import RewindLog
+
+/// `rewind bench`: our code and its baselines on the same data, in one run.
+///
+/// Baselines: the same store without recording, a naive recorder (full state as JSON per step,
+/// written synchronously), and raw batched SQLite inserts of the same bytes. Each throughput
+/// is the median of several repetitions; percentiles come from per-operation samples.
+@MainActor
+public struct BenchmarkSuite {
+    /// Smaller sizes for a smoke run.
+    public var quick: Bool
+    let folder: URL
+    var repetitions: Int { quick ? 1 : 3 }
+    var smallSteps: Int { quick ? 5_000 : 200_000 }
+    var largeSteps: Int { quick ? 200 : 10_000 }
+    var photoCount: Int { quick ? 100 : 1_000 }
+
+    public init(quick: Bool) throws {
+        self.quick = quick
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// Runs every benchmark; `progress` hears what is being measured.
+    public func run(progress: (String) -> Void) async throws -> BenchmarkResult {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var result = BenchmarkResult()
+        progress("dispatch without and with recording (login state)")
+        try measureDispatch(into: &result)
+        progress("sustained recording to disk (login state)")
+        try measureSmallRecording(into: &result)
+        progress("sustained recording to disk (\(photoCount)-photo state)")
+        try measureLargeRecording(into: &result)
+        progress("raw SQLite inserts of the same bytes")
+        try measureRawSQLite(into: &result)
+        return result
+    }
+
+    func path(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
+    }
+
+    func fileSize(_ path: String) -> Double {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return Double(attributes?[.size] as? Int ?? 0)
+    }
+
+    func session(_ name: String) -> SessionDescriptor {
+        SessionDescriptor(name: name, flow: name)
+    }
+}

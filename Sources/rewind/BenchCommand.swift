@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import RewindBench
+
+/// `rewind bench`: measures recording, reading and replay beside their baselines.
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure Rewind beside its baselines, in one run.",
+        discussion: """
+            Build in release mode for real figures: swift run -c release rewind bench
+
+            Example: swift run -c release rewind bench --json
+            """
+    )
+
+    @Flag(help: "Print one JSON object instead of a table.")
+    var json = false
+
+    @Flag(help: "Small sizes, for a smoke run; the figures mean little.")
+    var quick = false
+
+    func run() async throws {
+        let result = try await Self.measure(quick: quick, verbose: !json)
+        print(json ? BenchmarkReport.json(result) : BenchmarkReport.table(result).joined(separator: "\n"))
+    }
+
+    @MainActor
+    static func measure(quick: Bool, verbose: Bool) async throws -> BenchmarkResult {
+        try await CommandErrors.reporting {
+            try BenchmarkSuite(quick: quick)
+        }.run { step in
+            if verbose { FileHandle.standardError.write(Data("measuring \(step)…\n".utf8)) }
+        }
+    }
+}
