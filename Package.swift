@@ -54,6 +54,7 @@ let package = Package(
             name: "RewindLogTests",
             dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "RewindInspectorTests", dependencies: ["RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindCLITests",
             dependencies: ["rewind", "RewindInspector", "RewindLog", "PhotoApp", .product(name: "GRDB", package: "GRDB.swift")]

@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// `--session S`: which session of a log, by number or name.
+struct SessionOption: ParsableArguments {
+    @Option(name: .shortAndLong, help: "The session, by number or name; may be left out when the log holds one.")
+    var session: String?
+}
+
+/// `--json`: data as JSON instead of text.
+struct JSONOption: ParsableArguments {
+    @Flag(help: "Print JSON (see docs/cli.md for each command's shape).")
+    var json = false
+}
