@@ -20,3 +20,13 @@ import RewindJSON
         ])
     }
 }
+
+@Suite struct ActionGlobTests {
+    @Test func matchesLikeAShell() {
+        #expect(ActionGlob("didTap*").matches("didTapLogin"))
+        #expect(ActionGlob("*Response").matches("loginResponse"))
+        #expect(!ActionGlob("didTap*").matches("loginResponse"))
+        #expect(ActionGlob("did[TU]*").matches("didUpdateUsername"))
+        #expect(ActionGlob("output").matches("output"))
+    }
+}
