@@ -57,7 +57,10 @@ let package = Package(
         .testTarget(name: "RewindInspectorTests", dependencies: ["RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindCLITests",
-            dependencies: ["rewind", "RewindInspector", "RewindLog", "PhotoApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "rewind", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

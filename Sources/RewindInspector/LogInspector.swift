@@ -27,19 +27,41 @@ public struct LogInspector: Sendable {
     /// The timeline of steps `range` of a session: each action and what it changed.
     public func timeline(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [TimelineEntry] {
         var entries: [TimelineEntry] = []
-        try reader.walk(session, steps: range) { event, before, after in
-            entries.append(TimelineEntry(
-                step: event.step,
-                offset: event.time.timeIntervalSince(session.startedAt),
-                origin: event.origin,
-                name: event.actionName,
-                cause: event.cause,
-                action: event.action,
-                outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
-                changes: JSONDiff.changes(from: before, to: after)
-            ))
-        }
+        try pages(of: session, steps: range) { entries += $0 }
         return entries
+    }
+
+    /// The same timeline, handed over a page at a time as the log is read, so that a long
+    /// session prints its first lines at once and never sits whole in memory.
+    public func pages(
+        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int = 500,
+        _ body: ([TimelineEntry]) throws -> Void
+    ) throws(LogError) {
+        var page: [TimelineEntry] = []
+        page.reserveCapacity(pageSize)
+        do {
+            try reader.walk(session, steps: range) { event, before, after in
+                page.append(TimelineEntry(
+                    step: event.step,
+                    offset: event.time.timeIntervalSince(session.startedAt),
+                    origin: event.origin,
+                    name: event.actionName,
+                    cause: event.cause,
+                    action: event.action,
+                    outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
+                    changes: JSONDiff.changes(from: before, to: after)
+                ))
+                if page.count == pageSize {
+                    try body(page)
+                    page.removeAll(keepingCapacity: true)
+                }
+            }
+            if !page.isEmpty { try body(page) }
+        } catch let error as LogError {
+            throw error
+        } catch {
+            throw LogError(.unreadable, "\(path): \(error)")
+        }
     }
 
     /// The field-level changes from the state at step `from` to the state at step `to`.

@@ -6,16 +6,26 @@ public struct TimelineRenderer: Sendable {
     /// How many changes a line names before it says how many more there are.
     public var changesPerLine = 3
     public var style: TextStyle
+    /// Column widths kept from one page to the next, once fixed.
+    private var widths: (origin: Int, action: Int)?
 
     public init(style: TextStyle = .plain) {
         self.style = style
     }
 
+    /// Keeps the columns that fit `entries` for every later page, unless already kept.
+    public mutating func fixWidths(for entries: [TimelineEntry]) {
+        if widths == nil { widths = columnWidths(entries) }
+    }
+
+    private func columnWidths(_ entries: [TimelineEntry]) -> (origin: Int, action: Int) {
+        (min(24, entries.map(\.origin.count).max() ?? 0), min(40, entries.map { actionText($0).count }.max() ?? 0))
+    }
+
     /// One line per entry: step, time offset, origin, action with its payload, and changes.
     public func render(_ entries: [TimelineEntry]) -> [String] {
-        let originWidth = min(24, entries.map(\.origin.count).max() ?? 0)
+        let (originWidth, actionWidth) = widths ?? columnWidths(entries)
         let actionTexts = entries.map(actionText)
-        let actionWidth = min(40, actionTexts.map(\.count).max() ?? 0)
         return zip(entries, actionTexts).map { entry, action in
             let step = String(entry.step).leftPadded(to: 5)
             let offset = String(format: "+%.3fs", entry.offset).leftPadded(to: 9)

@@ -82,7 +82,7 @@ enum LogSchema {
         case .SQLITE_NOTADB:
             return .notADatabase(path)
         case .SQLITE_CORRUPT:
-            return .damaged(path, "SQLite reports a malformed database")
+            return LogError(.unreadable, "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
         case .SQLITE_CANTOPEN:
             return LogError(.unreadable, "\(path): cannot open the log")
         default:

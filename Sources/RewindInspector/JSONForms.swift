@@ -1,0 +1,59 @@
+import Foundation
+import RewindJSON
+import RewindLog
+
+/// The `--json` shapes of the inspector's data, documented in docs/cli/.
+public enum JSONForms {
+    /// `{"path": "photos[3].title", "change": "changed", "old": …, "new": …}`; `added` has
+    /// only `new`, `removed` only `old`.
+    public static func change(_ change: JSONChange) -> JSONValue {
+        var object = JSONObject([("path", .string(change.path.description))])
+        switch change.kind {
+        case let .added(value):
+            object["change"] = "added"
+            object["new"] = value
+        case let .removed(value):
+            object["change"] = "removed"
+            object["old"] = value
+        case let .changed(old, new):
+            object["change"] = "changed"
+            object["old"] = old
+            object["new"] = new
+        }
+        return .object(object)
+    }
+
+    /// A session as `rewind sessions --json` lists it.
+    public static func session(_ session: SessionSummary) -> JSONValue {
+        var object = JSONObject([
+            ("session", .int(session.number)),
+            ("flow", .string(session.flow)),
+            ("steps", .int(session.lastStep)),
+            ("events", .int(session.eventCount)),
+            ("started_at", .double(session.startedAt.timeIntervalSince1970)),
+            ("duration", .double((session.lastTime ?? session.startedAt).timeIntervalSince(session.startedAt))),
+            ("format_version", .int(session.formatVersion)),
+            ("schema_version", .int(session.schemaVersion)),
+            ("redacted_paths", .array(session.redactedPaths.map(JSONValue.string))),
+        ])
+        object["name"] = session.name.map(JSONValue.string)
+        object["ended_at"] = session.endedAt.map { .double($0.timeIntervalSince1970) }
+        return .object(object)
+    }
+
+    /// A timeline entry as `rewind log --json` prints each line.
+    public static func entry(_ entry: TimelineEntry, session: SessionSummary) -> JSONValue {
+        var object = JSONObject([
+            ("session", .int(session.number)),
+            ("step", .int(entry.step)),
+            ("offset", .double(entry.offset)),
+            ("origin", .string(entry.origin)),
+            ("action_type", .string(entry.name)),
+            ("action", entry.action),
+            ("outputs", .array(entry.outputs.map(JSONValue.string))),
+            ("changes", .array(entry.changes.map(change))),
+        ])
+        object["cause"] = entry.cause.map(JSONValue.int)
+        return .object(object)
+    }
+}

@@ -1,0 +1,61 @@
+import RewindJSON
+import RewindLog
+
+/// A step of a session of a log, as `rewind diff` names it across logs: `LOG:SESSION:STEP`,
+/// or `LOG:STEP` for a log that holds one session.
+public struct StepReference: Sendable, Equatable {
+    public var log: String
+    public var session: String?
+    public var step: Int
+
+    public init(log: String, session: String?, step: Int) {
+        self.log = log
+        self.session = session
+        self.step = step
+    }
+
+    /// Reads `LOG:SESSION:STEP` or `LOG:STEP`, splitting from the right so that a path may hold
+    /// colons.
+    public init(parsing text: String) throws(LogError) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, let step = Int(parts[parts.count - 1]), step >= 0, !parts[0].isEmpty else {
+            throw LogError(.badRequest, "\(text): expected LOG:SESSION:STEP or LOG:STEP")
+        }
+        if parts.count == 2 {
+            self.init(log: parts[0], session: nil, step: step)
+        } else {
+            self.init(log: parts.dropLast(2).joined(separator: ":"), session: parts[parts.count - 2], step: step)
+        }
+    }
+
+    /// The state at this step, and a label for headers.
+    public func resolve() throws(LogError) -> (state: JSONValue, label: String) {
+        let inspector = try LogInspector(path: log)
+        let summary = try inspector.session(session)
+        try inspector.reader.checkStep(step, in: summary)
+        return (try inspector.reader.state(of: summary, at: step), "\(log) \(summary.label) step \(step)")
+    }
+}
+
+/// A field-level diff between two steps, in one log or across two.
+public struct StepDiff: Sendable {
+    public let from: String
+    public let to: String
+    public let changes: [JSONChange]
+
+    /// Diffs the states at two steps.
+    public init(from: StepReference, to: StepReference) throws(LogError) {
+        let old = try from.resolve(), new = try to.resolve()
+        self.from = old.label
+        self.to = new.label
+        changes = JSONDiff.changes(from: old.state, to: new.state)
+    }
+
+    public func lines(style: TextStyle) -> [String] {
+        [style.heading("\(from) → \(to)")] + DiffRenderer(style: style).render(changes)
+    }
+
+    public var json: JSONValue {
+        ["from": .string(from), "to": .string(to), "changes": .array(changes.map(JSONForms.change))]
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import RewindInspector
+
+/// `rewind diff`: a field-level diff of two states.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Diff the states at two steps, field by field, in one log or across two.",
+        discussion: """
+            `+ path: value` was added, `- path: value` removed, `~ path: old → new` changed. \
+            Arrays of items with an `id` are matched by id. Exits 0 whether or not the states differ.
+
+            Examples:
+              rewind diff demo.rewind 7 8 --session login-invalid-then-fixed
+              rewind diff a.rewind:login-happy:20 b.rewind:login-happy:20
+            """
+    )
+
+    @Argument(help: "LOG A B, or LOG1:SESSION:STEP LOG2:SESSION:STEP.")
+    var arguments: [String]
+
+    @OptionGroup var session: SessionOption
+
+    @OptionGroup var output: JSONOption
+
+    func validate() throws {
+        guard arguments.count == 2 || arguments.count == 3 else {
+            throw ValidationError("expected LOG A B, or LOG1:SESSION:STEP LOG2:SESSION:STEP")
+        }
+        if arguments.count == 3 {
+            for step in arguments.dropFirst() where Int(step).map({ $0 < 0 }) ?? true {
+                throw ValidationError("'\(step)' is not a step number")
+            }
+        } else if session.session != nil {
+            throw ValidationError("--session goes with LOG A B; across logs, name sessions as LOG:SESSION:STEP")
+        }
+    }
+
+    func run() throws {
+        let diff = try CommandErrors.reporting {
+            if arguments.count == 3 {
+                let log = arguments[0]
+                return try StepDiff(
+                    from: StepReference(log: log, session: session.session, step: Int(arguments[1]) ?? 0),
+                    to: StepReference(log: log, session: session.session, step: Int(arguments[2]) ?? 0)
+                )
+            }
+            return try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]))
+        }
+        print(output.json ? diff.json.canonicalString : diff.lines(style: Terminal.style).joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,57 @@
+import ArgumentParser
+import RewindInspector
+import RewindLog
+
+/// `rewind log`: the timeline of a session.
+struct LogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "log",
+        abstract: "Print the timeline of a session: step, time, origin, action, what changed.",
+        discussion: """
+            One line per step; `←N` names the step whose effect sent the action, `⇧` an output.
+
+            Example: rewind log demo.rewind --session login-happy --from 15 --action 'didTap*'
+            """
+    )
+
+    @Argument(help: "The log.")
+    var log: String
+
+    @OptionGroup var session: SessionOption
+
+    @Option(help: "The first step to print.")
+    var from: Int?
+
+    @Option(help: "The last step to print.")
+    var to: Int?
+
+    @Option(help: "Only actions whose name matches this shell pattern, like 'didTap*'.")
+    var action: String?
+
+    @OptionGroup var output: JSONOption
+
+    func validate() throws {
+        if let from, from < 0 { throw ValidationError("--from must be 0 or more") }
+        if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
+    }
+
+    func run() throws {
+        try CommandErrors.reporting {
+            let inspector = try LogInspector(path: log)
+            let summary = try inspector.session(session.session)
+            if let from, from > summary.lastStep { try inspector.reader.checkStep(from, in: summary) }
+            if let to, to > summary.lastStep { try inspector.reader.checkStep(to, in: summary) }
+            let glob = action.map(ActionGlob.init)
+            var renderer = TimelineRenderer(style: Terminal.style)
+            try inspector.pages(of: summary, steps: max(1, from ?? 1)...(to ?? summary.lastStep)) { page in
+                let entries = page.filter { glob?.matches($0.name) ?? true }
+                if output.json {
+                    for entry in entries { print(JSONForms.entry(entry, session: summary).canonicalString) }
+                } else if !entries.isEmpty {
+                    renderer.fixWidths(for: entries)
+                    print(renderer.render(entries).joined(separator: "\n"))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import RewindInspector
+import RewindJSON
+
+/// `rewind sessions`: the sessions of a log.
+struct SessionsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sessions",
+        abstract: "List the sessions of a log: number, name, flow, steps, start time, duration.",
+        discussion: "Example: rewind sessions demo.rewind"
+    )
+
+    @Argument(help: "The log.")
+    var log: String
+
+    @OptionGroup var output: JSONOption
+
+    func run() throws {
+        let sessions = try CommandErrors.reporting { try LogInspector(path: log).sessions() }
+        if output.json {
+            print(JSONValue.array(sessions.map(JSONForms.session)).canonicalString)
+        } else {
+            print(SessionsRenderer(style: Terminal.style).render(sessions).joined(separator: "\n"))
+        }
+    }
+}

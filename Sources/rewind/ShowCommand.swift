@@ -1,0 +1,38 @@
+import ArgumentParser
+import RewindInspector
+
+/// `rewind show`: the action and the state at one step.
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the action at a step and the whole state after it, or one value of it.",
+        discussion: """
+            Step 0 is the initial state. Paths read like photos[3].title.
+
+            Examples:
+              rewind show demo.rewind 8 --session login-invalid-then-fixed
+              rewind show demo.rewind 19 --session photos-happy-browse --path 'photos[3]'
+            """
+    )
+
+    @Argument(help: "The log.")
+    var log: String
+
+    @Argument(help: "The step.")
+    var step: Int
+
+    @OptionGroup var session: SessionOption
+
+    @Option(name: .shortAndLong, help: "Only the value at this path, like photos[3].title.")
+    var path: String?
+
+    @OptionGroup var output: JSONOption
+
+    func run() throws {
+        let view = try CommandErrors.reporting {
+            let inspector = try LogInspector(path: log)
+            return try inspector.show(try inspector.session(session.session), step: step, path: path)
+        }
+        print(output.json ? view.json.canonicalString : view.lines(style: Terminal.style).joined(separator: "\n"))
+    }
+}
