@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RewindLog", targets: ["RewindLog"]),
         .library(name: "RewindInspector", targets: ["RewindInspector"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
+        .library(name: "RewindTesting", targets: ["RewindTesting"]),
         .executable(name: "rewind", targets: ["rewind"]),
     ],
     dependencies: [
@@ -30,6 +31,8 @@ let package = Package(
         ),
         // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
         .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog"]),
+        // Test support for users: replay a recording inside their own tests.
+        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindInspector"]),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
@@ -54,6 +57,7 @@ let package = Package(
             name: "RewindLogTests",
             dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "ReplayTests", dependencies: ["RewindTesting", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]),
         .testTarget(name: "RewindInspectorTests", dependencies: ["RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindCLITests",

@@ -51,13 +51,19 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: PlaceholderKey.self)
         let length = try container.decode(Int.self, forKey: PlaceholderKey())
-        guard length >= 0 else {
+        guard (0...1_000_000).contains(length) else {
             throw DecodingError.dataCorruptedError(
                 forKey: PlaceholderKey(), in: container,
-                debugDescription: "a redacted secret's length cannot be negative"
+                debugDescription: "a redacted secret's length must be between 0 and 1,000,000"
             )
         }
-        self.init(redactedLength: length)
+        let filler = decoder.userInfo[.secretFiller] as? Character ?? "•"
+        self.init(value: String(repeating: filler, count: length))
+    }
+
+    private init(value: String) {
+        self.value = value
+        self.isRedacted = true
     }
 
     /// Two secrets are equal when their values are; a placeholder equals only a placeholder.
@@ -68,6 +74,12 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(value)
     }
+}
+
+extension CodingUserInfoKey {
+    /// The character a decoded placeholder is filled with (`•` when absent). Replay decodes
+    /// twice with different fillers to find steps that read more of a secret than its length.
+    public static let secretFiller = CodingUserInfoKey(rawValue: "rewind.secretFiller")!
 }
 
 extension Secret: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

@@ -9,6 +9,8 @@ public struct LogError: Error, CustomStringConvertible, Sendable, Equatable {
         case unreadable
         /// The arguments name something the log does not hold (exit 64).
         case badRequest
+        /// A file could not be created or written (exit 74).
+        case cannotWrite
     }
 
     public let kind: Kind

@@ -19,7 +19,9 @@ public final class SQLiteSink: RecordingSink {
         self.path = path
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw LogError(.unreadable, "\(path): cannot create the log")
+                let folder = (path as NSString).deletingLastPathComponent
+                let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied" : "no such folder"
+                throw LogError(.cannotWrite, "\(path): cannot create the log (\(reason))")
             }
         }
         var configuration = Configuration()

@@ -29,6 +29,7 @@ enum CommandErrors {
         case .badRequest: 64
         case .unreadable: 65
         case .missingFile: 66
+        case .cannotWrite: 74
         }
     }
 }

@@ -9,7 +9,7 @@ struct Rewind: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             DemoCommand.self, RecordCommand.self, SessionsCommand.self, LogCommand.self, ShowCommand.self,
-            DiffCommand.self, BenchCommand.self,
+            DiffCommand.self, ReplayCommand.self, BenchCommand.self,
         ]
     )
 }

@@ -1,7 +1,7 @@
 import RewindCore
 
 /// The app flow: the login screen, then on *user did log in* the photo list.
-public struct AppFeature: Reducer {
+public struct AppFeature: Reducer, Sendable {
     let backend: FakeBackend
 
     public init(backend: FakeBackend) {

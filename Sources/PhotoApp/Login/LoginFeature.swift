@@ -1,7 +1,7 @@
 import RewindCore
 
 /// The login screen's reducer: validation first, then the sign-in request and its outputs.
-public struct LoginFeature: Reducer {
+public struct LoginFeature: Reducer, Sendable {
     /// The shortest password accepted: the only thing validation reads from the password, so
     /// a replayed placeholder of the same length validates the same way.
     public static let minimumPasswordLength = 8

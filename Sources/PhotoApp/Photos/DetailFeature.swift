@@ -31,7 +31,7 @@ public enum DetailAction: Codable, Equatable, Sendable, OutputAction, DescribedA
 }
 
 /// The detail screen's reducer.
-public struct DetailFeature: Reducer {
+public struct DetailFeature: Reducer, Sendable {
     let backend: FakeBackend
 
     public init(backend: FakeBackend) {

@@ -2,7 +2,7 @@ import RewindCore
 
 /// The photo list's reducer: loads the list, hands each thumbnail its own events, and handles
 /// only the outputs its children send up.
-public struct PhotosFeature: Reducer {
+public struct PhotosFeature: Reducer, Sendable {
     let backend: FakeBackend
     private var thumbnail: ThumbnailFeature { ThumbnailFeature(backend: backend) }
     private var detail: DetailFeature { DetailFeature(backend: backend) }

@@ -31,7 +31,7 @@ public enum ThumbnailAction: Codable, Equatable, Sendable, OutputAction, Describ
 }
 
 /// A thumbnail's reducer: data goes down, events it cannot handle go up as outputs.
-public struct ThumbnailFeature: Reducer {
+public struct ThumbnailFeature: Reducer, Sendable {
     let backend: FakeBackend
 
     public init(backend: FakeBackend) {

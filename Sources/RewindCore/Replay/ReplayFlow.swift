@@ -1,0 +1,56 @@
+import RewindJSON
+
+/// A flow that recordings replay against: its name in the log, its reducer, its current schema
+/// version and the migrations that read older recordings.
+public struct ReplayFlow: Sendable {
+    public let name: String
+    /// The version of the app's state and action types that the reducer reads now.
+    public let schemaVersion: Int
+    let migrations: [SchemaMigration]
+    let makeStepper: @Sendable () -> any ReplayStepper
+
+    /// Registers `reducer` under the flow `name` that sessions carry.
+    public init<R: Reducer>(
+        _ name: String, schemaVersion: Int = 1, migrations: [SchemaMigration] = [],
+        reducer: @escaping @Sendable () -> R
+    ) where R: Sendable, R.State: RecordableState, R.Action: RecordableAction {
+        self.name = name
+        self.schemaVersion = schemaVersion
+        self.migrations = migrations
+        self.makeStepper = { TypedReplayStepper(reducer: reducer()) }
+    }
+
+    /// A fresh stepper over the flow's reducer.
+    public func stepper() -> any ReplayStepper {
+        makeStepper()
+    }
+
+    /// Upgrades a recorded state or action from `version` to the flow's schema version.
+    public func migrate(_ value: inout JSONValue, isAction: Bool, from version: Int) throws {
+        guard version < schemaVersion else { return }
+        for migration in migrations.sorted(by: { $0.from < $1.from }) where migration.from >= version && migration.from < schemaVersion {
+            try isAction ? migration.action(&value) : migration.state(&value)
+        }
+    }
+}
+
+/// The flows a replayer knows, by name.
+public struct ReplayRegistry: Sendable {
+    private var flows: [String: ReplayFlow] = [:]
+
+    public init(_ flows: [ReplayFlow] = []) {
+        for flow in flows { register(flow) }
+    }
+
+    /// Adds or replaces a flow.
+    public mutating func register(_ flow: ReplayFlow) {
+        flows[flow.name] = flow
+    }
+
+    public subscript(name: String) -> ReplayFlow? {
+        flows[name]
+    }
+
+    /// The registered names, sorted.
+    public var names: [String] { flows.keys.sorted() }
+}

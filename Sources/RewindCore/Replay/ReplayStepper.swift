@@ -1,0 +1,74 @@
+import RewindJSON
+
+/// Runs recorded actions through a reducer, one at a time, on encoded values: what a replayer
+/// needs without knowing the flow's types. Effects are not run; their results are in the log
+/// as actions.
+public protocol ReplayStepper {
+    /// Starts from a recorded state.
+    mutating func reset(to state: JSONValue) throws(ReplayError)
+
+    /// Reduces one recorded action and returns the encoded state after it.
+    mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue
+
+    /// Reduces `action` from `state` without touching the stepper's own state, with redacted
+    /// secrets filled with `filler`: for telling nondeterminism and secret-reading steps apart.
+    func probe(from state: JSONValue, action: JSONValue, filler: Character) throws(ReplayError) -> JSONValue
+}
+
+/// Why a recorded value cannot be replayed.
+public struct ReplayError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableState, R.Action: RecordableAction {
+    let reducer: R
+    var state: R.State?
+    let encoder = JSONValueEncoder()
+
+    init(reducer: R) {
+        self.reducer = reducer
+    }
+
+    mutating func reset(to value: JSONValue) throws(ReplayError) {
+        state = try Self.decode(R.State.self, value, filler: "•")
+    }
+
+    mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
+        guard var current = state else { throw ReplayError("the stepper has no state to start from") }
+        let decoded = try Self.decode(R.Action.self, action, filler: "•")
+        state = nil
+        _ = reducer.reduce(into: &current, action: decoded)
+        state = current
+        return try encode(current)
+    }
+
+    func probe(from value: JSONValue, action: JSONValue, filler: Character) throws(ReplayError) -> JSONValue {
+        var probed = try Self.decode(R.State.self, value, filler: filler)
+        _ = reducer.reduce(into: &probed, action: try Self.decode(R.Action.self, action, filler: filler))
+        return try encode(probed)
+    }
+
+    private func encode(_ value: R.State) throws(ReplayError) -> JSONValue {
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw ReplayError("cannot encode \(R.State.self): \(error)")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, filler: Character) throws(ReplayError) -> T {
+        var decoder = JSONValueDecoder()
+        decoder.userInfo[.secretFiller] = filler
+        do {
+            return try decoder.decode(type, from: value)
+        } catch let error as DecodingError {
+            throw ReplayError(DecodingFailure.describe(error, type: type, in: value))
+        } catch {
+            throw ReplayError("cannot decode \(type): \(error)")
+        }
+    }
+}

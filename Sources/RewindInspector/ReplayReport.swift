@@ -1,0 +1,63 @@
+import RewindJSON
+
+/// Formats replay outcomes: a summary line per session, and for a failure the step, the action
+/// and the field-level diff recorded → replayed.
+public enum ReplayReport {
+    public static func lines(_ replay: SessionReplay, style: TextStyle) -> [String] {
+        let name = "\(replay.log) \(replay.session.label)"
+        switch replay.outcome {
+        case .matched:
+            var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every state matches"
+            var notes: [String] = []
+            if replay.redactedSteps > 0 {
+                notes.append("\(replay.redactedSteps) with redacted fields compared as placeholders")
+            }
+            if !replay.unverifiableSteps.isEmpty {
+                notes.append("\(replay.unverifiableSteps.count) unverifiable, reading more of a secret than its length: steps \(replay.unverifiableSteps.map(String.init).joined(separator: ", "))")
+            }
+            if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
+            return [line]
+        case let .diverged(step, action, origin, changes):
+            return [style.removed("FAILED") + "  \(name): diverged at step \(step) (\(origin)  \(action)); recorded → replayed:"]
+                + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case let .nondeterministic(step, action, origin, changes):
+            return [style.removed("FAILED") + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"]
+                + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case let .refused(step, reason):
+            return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(reason)"]
+        }
+    }
+
+    /// `--json`: one object per session.
+    public static func json(_ replay: SessionReplay) -> JSONValue {
+        var object = JSONObject([
+            ("log", .string(replay.log)),
+            ("session", .int(replay.session.number)),
+            ("replayed_steps", .int(replay.replayedSteps)),
+            ("redacted_steps", .int(replay.redactedSteps)),
+            ("unverifiable_steps", .array(replay.unverifiableSteps.map(JSONValue.int))),
+        ])
+        object["name"] = replay.session.name.map(JSONValue.string)
+        switch replay.outcome {
+        case .matched:
+            object["outcome"] = "matched"
+        case let .diverged(step, action, origin, changes), let .nondeterministic(step, action, origin, changes):
+            object["outcome"] = replay.outcome.isNondeterministic ? "nondeterministic" : "diverged"
+            object["step"] = .int(step)
+            object["action_type"] = .string(action)
+            object["origin"] = .string(origin)
+            object["changes"] = .array(changes.map(JSONForms.change))
+        case let .refused(step, reason):
+            object["outcome"] = "refused"
+            object["step"] = .int(step)
+            object["reason"] = .string(reason)
+        }
+        return .object(object)
+    }
+}
+
+extension SessionReplay.Outcome {
+    var isNondeterministic: Bool {
+        if case .nondeterministic = self { true } else { false }
+    }
+}

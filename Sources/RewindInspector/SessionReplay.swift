@@ -1,0 +1,49 @@
+import RewindJSON
+import RewindLog
+
+/// The outcome of replaying one recorded session through the current reducer.
+public struct SessionReplay: Sendable {
+    /// How the replay ended.
+    public enum Outcome: Sendable, Equatable {
+        /// Every step's state matched the recording.
+        case matched
+        /// The first step whose replayed state differs from the recorded one, with the changes
+        /// from recorded to replayed.
+        case diverged(step: Int, action: String, origin: String, changes: [JSONChange])
+        /// The reducer gave two different states for the same state and action: it reads the
+        /// clock, a UUID, randomness or unordered iteration.
+        case nondeterministic(step: Int, action: String, origin: String, changes: [JSONChange])
+        /// A recorded value could not be decoded by the current types.
+        case refused(step: Int, reason: String)
+    }
+
+    public let log: String
+    public let session: SessionSummary
+    public let outcome: Outcome
+    /// Steps replayed before the outcome was known.
+    public let replayedSteps: Int
+    /// Steps whose action or state held redacted secrets, compared as placeholders.
+    public let redactedSteps: Int
+    /// Steps that read more of a secret than its length, so could not be verified; the replay
+    /// took the recorded state and went on.
+    public let unverifiableSteps: [Int]
+    /// The initial state and the replayed state of every step, when asked for (to update the
+    /// recording), in the flow's current schema.
+    public let replayedStates: (initial: JSONValue, steps: [JSONValue])?
+    /// Every action in the flow's current schema, when the recording was in an older one and
+    /// states were kept: updating moves the whole session to the new schema.
+    public let migratedActions: [JSONValue]?
+
+    /// Whether the recording still holds.
+    public var passed: Bool { outcome == .matched }
+}
+
+extension SessionReplay.Outcome {
+    /// Whether the outcome is one that `--update` cannot accept.
+    public var isRefusedOrNondeterministic: Bool {
+        switch self {
+        case .refused, .nondeterministic: true
+        case .matched, .diverged: false
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import ArgumentParser
+import PhotoApp
+import RewindInspector
+import RewindJSON
+
+/// `rewind replay`: recordings re-run through the current reducers.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Re-run recordings through the current reducers; report the first divergence.",
+        discussion: """
+            Each session's recorded actions go through the current reducer of its flow from the \
+            recorded initial state, with effects not run (their results are recorded actions). \
+            Each step's state digest is compared with the recorded one. Exits 0 when every \
+            session matches, 1 at the first divergence, nondeterministic step, or recording that \
+            no longer decodes. --update rewrites the recorded states from the replay (the \
+            actions stay): one command to accept an intended change.
+
+            Examples:
+              rewind replay recordings/*.rewind
+              rewind replay recordings/login-happy.rewind --update
+            """
+    )
+
+    @Argument(help: "The logs to replay.")
+    var logs: [String]
+
+    @OptionGroup var session: SessionOption
+
+    @Flag(help: "Accept the new behaviour: rewrite the recorded states from the replay.")
+    var update = false
+
+    @OptionGroup var output: JSONOption
+
+    func validate() throws {
+        if logs.isEmpty { throw ValidationError("name at least one log") }
+    }
+
+    func run() throws {
+        let replayer = Replayer(registry: SeedFlows.registry)
+        var failed = false
+        for log in logs {
+            let replays: [(replay: SessionReplay, rewritten: Bool)] = try CommandErrors.reporting {
+                update
+                    ? try replayer.update(path: log, session: session.session)
+                    : try replayer.replay(path: log, session: session.session).map { ($0, false) }
+            }
+            for (replay, rewritten) in replays {
+                if output.json {
+                    var json = ReplayReport.json(replay)
+                    if update, case var .object(object) = json {
+                        object["updated"] = .bool(rewritten)
+                        json = .object(object)
+                    }
+                    print(json.canonicalString)
+                } else {
+                    print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
+                    if rewritten { print("updated \(replay.log) \(replay.session.label): its recorded states now follow the current reducer") }
+                }
+                let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
+                failed = failed || (!replay.passed && !accepted)
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

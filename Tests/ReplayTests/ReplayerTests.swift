@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import PhotoApp
+import RewindCore
+import RewindInspector
+import RewindJSON
+import RewindLog
+import RewindTesting
+
+@MainActor
+@Suite struct ReplayerTests {
+    let folder: TemporaryDirectory
+    let log: String
+
+    init() async throws {
+        folder = try TemporaryDirectory()
+        log = folder.path("login.rewind")
+        try await recordScript("login-invalid-then-fixed", into: log)
+    }
+
+    @Test func theCurrentReducersReplayTheRecordingClean() throws {
+        let replays = try Replayer(registry: SeedFlows.registry).replay(path: log)
+        #expect(replays.map(\.outcome) == [.matched])
+        #expect(replays[0].replayedSteps == 28)
+        #expect(replays[0].redactedSteps == 28)
+        #expect(replays[0].unverifiableSteps.isEmpty)
+    }
+
+    @Test(arguments: [1, 9, 20, 28])
+    func aBugPlantedAtStepKIsTheFirstDivergenceAtK(k: Int) throws {
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: k) { $0.username += "!" } }
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        guard case let .diverged(step, _, origin, changes) = replay.outcome else {
+            Issue.record("expected a divergence, got \(replay.outcome)")
+            return
+        }
+        #expect(step == k)
+        #expect(origin == "login")
+        #expect(changes.map(\.path.description) == ["username"])
+        #expect(replay.replayedSteps == k)
+    }
+
+    @Test func theDivergenceReportNamesTheStepTheActionAndTheField() throws {
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 8) { $0.errorMessage = "Fix it." } }
+        let error = #expect(throws: ReplayFailure.self) { try verifyReplay(of: log, flows: flows) }
+        #expect(error?.description == """
+            FAILED  \(log) #1 (login-invalid-then-fixed): diverged at step 8 (login  didTapLogin); recorded → replayed:
+              ~ errorMessage: "Please correct the highlighted fields." → "Fix it."
+            """)
+    }
+
+    @Test func aReducerThatReadsTheClockIsNondeterministicNotDivergent() throws {
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 3) { $0.errorMessage = "at \(Date().timeIntervalSinceReferenceDate)" } }
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        guard case let .nondeterministic(step, action, _, changes) = replay.outcome else {
+            Issue.record("expected nondeterminism, got \(replay.outcome)")
+            return
+        }
+        #expect(step == 3)
+        #expect(action == "didUpdatePassword")
+        #expect(changes.map(\.path.description) == ["errorMessage"])
+    }
+
+    @Test func aReducerThatReadsMoreOfTheSecretThanItsLengthIsUnverifiableNotDivergent() throws {
+        // Validation that wants a digit reads the password's characters, which the log never keeps.
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 1) { state in
+            if state.isPasswordValid == true { state.isPasswordValid = state.password.value.contains(where: \.isNumber) }
+        } }
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        #expect(replay.outcome == .matched)
+        // From the valid tap on, every step runs the check again.
+        #expect(replay.unverifiableSteps == [26, 27, 28])
+        #expect(ReplayReport.lines(replay, style: .plain) == [
+            "ok      \(log) #1 (login-invalid-then-fixed): 28 steps replayed, every state matches (28 with redacted fields compared as placeholders; 3 unverifiable, reading more of a secret than its length: steps 26, 27, 28)",
+        ])
+    }
+
+    @Test func updateAcceptsTheNewBehaviourAndThenReplayPasses() throws {
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 8) { $0.errorMessage = "Fix it." } }
+        let updated = try Replayer(registry: flows).update(path: log)
+        #expect(updated.map(\.rewritten) == [true])
+        #expect(try Replayer(registry: flows).replay(path: log).map(\.outcome) == [.matched])
+        #expect(try LogReader(path: log).state(of: LogReader(path: log).session(nil), at: 8)[JSONPath("errorMessage")] == "Fix it.")
+        let original = try Replayer(registry: SeedFlows.registry).replay(path: log).first?.outcome
+        guard case .diverged(step: 8, _, _, _)? = original else {
+            Issue.record("the old reducer now diverges at step 8, got \(String(describing: original))")
+            return
+        }
+    }
+
+    @Test func anUnregisteredFlowIsAUsageError() throws {
+        #expect(throws: LogError(.badRequest, "\(log): session #1 (login-invalid-then-fixed) is of flow 'login', which is not registered (known: photos)")) {
+            try Replayer(registry: ReplayRegistry([ReplayFlow("photos") { PhotosFeature(backend: FakeBackend(seed: 0, clock: SimulatedClock(start: Date()))) }])).replay(path: log)
+        }
+    }
+}
