@@ -73,7 +73,17 @@ public enum ValueSummary {
         return length
     }
 
+    /// Compact JSON, keys sorted, except that a redacted secret anywhere inside reads
+    /// `<redacted N>` as it does on its own.
     private static func compact(_ value: JSONValue) -> String {
-        value.canonicalString
+        if let length = redactedLength(value) { return "<redacted \(length)>" }
+        switch value {
+        case .array(let elements):
+            return "[" + elements.map(compact).joined(separator: ",") + "]"
+        case .object(let object):
+            return "{" + object.map { key, child in JSONValue.string(key).canonicalString + ":" + compact(child) }.joined(separator: ",") + "}"
+        default:
+            return value.canonicalString
+        }
     }
 }

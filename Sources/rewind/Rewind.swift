@@ -7,9 +7,9 @@ struct Rewind: AsyncParsableCommand {
         commandName: "rewind",
         abstract: "Record, inspect and time-travel through the sessions of a unidirectional store.",
         version: "0.1.0",
-        subcommands: [
+subcommands: [
             DemoCommand.self, RecordCommand.self, SessionsCommand.self, LogCommand.self, ShowCommand.self,
-            DiffCommand.self, ReplayCommand.self, BenchCommand.self,
+            DiffCommand.self, HistoryCommand.self, FindCommand.self, ReplayCommand.self, BenchCommand.self,
         ]
     )
 }

@@ -1,0 +1,51 @@
+import RewindJSON
+
+/// Formats a ``ValueHistory`` as aligned text lines or as JSON lines.
+public struct HistoryRenderer: Sendable {
+    public var style: TextStyle
+    /// How long each side of a change may print before it is shortened.
+    public var valueLimit = 60
+
+    /// What the step-0 line shows in place of an action.
+    static let initialLabel = "(initial)"
+    /// How an absent value reads.
+    static let absent = "(absent)"
+
+    public init(style: TextStyle = .plain) {
+        self.style = style
+    }
+
+    /// A first line with the value at step 0, then one line per change:
+    /// `   18  didTapLogin    status: "idle" → "inFlight"`.
+    public func text(_ history: ValueHistory) -> [String] {
+        let width = min(40, ([Self.initialLabel] + history.changes.map(\.action)).map(\.count).max() ?? 0)
+        let path = style.path(history.path.description)
+        func line(step: Int, action: String, change: String) -> String {
+            "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action.rightPadded(to: width)))  \(path): \(change)"
+        }
+        var lines = [line(step: 0, action: Self.initialLabel, change: describe(history.initial))]
+        for change in history.changes {
+            lines.append(line(step: change.step, action: change.action, change: "\(describe(change.old)) → \(describe(change.new))"))
+        }
+        return lines
+    }
+
+    /// One compact JSON object per change, keys sorted:
+    /// `{"action":"didTapLogin","new":"inFlight","old":"idle","origin":"login","step":18}`;
+    /// an absent side is left out.
+    public func jsonLines(_ history: ValueHistory) -> [String] {
+        history.changes.map { change in
+            var fields: [(String, JSONValue)] = [
+                ("step", .int(change.step)), ("action", .string(change.action)), ("origin", .string(change.origin)),
+            ]
+            if let old = change.old { fields.append(("old", old)) }
+            if let new = change.new { fields.append(("new", new)) }
+            return JSONValue.object(JSONObject(fields)).canonicalString
+        }
+    }
+
+    private func describe(_ value: JSONValue?) -> String {
+        guard let value else { return style.dim(Self.absent) }
+        return ValueSummary.describe(value, limit: valueLimit)
+    }
+}

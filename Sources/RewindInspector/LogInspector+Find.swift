@@ -1,0 +1,44 @@
+import RewindJSON
+import RewindLog
+
+extension LogInspector {
+    /// How many steps a search reads at a time; between two runs it may stop.
+    static let findChunk = 4_096
+
+    /// Calls `body` with each step of `sessions`, step 0 included, whose state after the step
+    /// satisfies `predicate`, session by session and in order, while `body` returns true.
+    ///
+    /// Reads each session once, a run of steps at a time, so stopping early reads little more
+    /// than it needs.
+    public func find(
+        _ predicate: StatePredicate, in sessions: [SessionSummary], _ body: (StateMatch) -> Bool
+    ) throws(LogError) {
+        var goOn = true
+        for session in sessions {
+            if predicate.matches(try reader.state(of: session, at: 0)) {
+                goOn = body(StateMatch(session: session, step: 0, origin: nil, action: nil))
+            }
+            var first = 1
+            while goOn, first <= session.lastStep {
+                let last = min(session.lastStep, first + Self.findChunk - 1)
+                try reader.walk(session, steps: first...last) { event, _, state in
+                    guard goOn, predicate.matches(state) else { return }
+                    goOn = body(StateMatch(session: session, step: event.step, origin: event.origin, action: event.actionName))
+                }
+                first = last + 1
+            }
+            if !goOn { return }
+        }
+    }
+
+    /// Every step of `sessions` whose state satisfies `predicate`, or the first `limit`.
+    public func matches(_ predicate: StatePredicate, in sessions: [SessionSummary], limit: Int = .max) throws(LogError) -> [StateMatch] {
+        var found: [StateMatch] = []
+        guard limit > 0 else { return found }
+        try find(predicate, in: sessions) { match in
+            found.append(match)
+            return found.count < limit
+        }
+        return found
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import RewindInspector
+import RewindJSON
+import RewindLog
+
+/// `rewind history`: every step that changed the value at one path of a session's state.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show every step that changed the value at a path of the state.",
+        discussion: """
+            PATH reads like photos[3].title, login.username or ["odd key"].value. The first \
+            line gives the value at step 0, then one line per step that changed it, old → new; \
+            a value that appears or disappears reads (absent). With --json, one JSON object per \
+            change (see docs/cli/history.md).
+
+            Example: rewind history demo.rewind status --session login-network-error-retry
+            """
+    )
+
+    @Argument(help: "The log to read.")
+    var log: String
+
+    @Argument(help: "The path of the value to follow, like photos[3].status.")
+    var path: String
+
+    @OptionGroup var session: SessionOption
+    @OptionGroup var output: JSONOption
+
+    func run() throws {
+        let lines = try CommandErrors.reporting {
+            let path: JSONPath
+            do throws(JSONPathError) {
+                path = try JSONPath(parsing: self.path)
+            } catch {
+                throw LogError(.badRequest, error.description)
+            }
+            let inspector = try LogInspector(path: log)
+            let history = try inspector.history(of: path, in: try inspector.session(session.session))
+            let renderer = HistoryRenderer(style: Terminal.style)
+            return output.json ? renderer.jsonLines(history) : renderer.text(history)
+        }
+        for line in lines { print(line) }
+    }
+}
