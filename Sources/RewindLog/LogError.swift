@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a log could not be opened, read or written, in one line that names the file, session
 /// or step.
 public struct LogError: Error, CustomStringConvertible, Sendable, Equatable {
@@ -31,6 +33,11 @@ public struct LogError: Error, CustomStringConvertible, Sendable, Equatable {
 
     static func notARewindLog(_ path: String, _ detail: String) -> Self {
         Self(.unreadable, "\(path): not a Rewind log (\(detail))")
+    }
+
+    static func missingWAL(_ path: String) -> Self {
+        let name = (path as NSString).lastPathComponent
+        return Self(.unreadable, "\(path): not a whole Rewind log: its data is in \(name)-wal, which is missing (copied while a recorder held it open?)")
     }
 
     static func newerFormat(_ path: String, version: Int) -> Self {

@@ -26,12 +26,23 @@ public final class LogReader: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)
+        let header = LogFileHeader(path: path)
+        let missingWAL = header?.isMissingItsWAL ?? false
         do {
-            database = try DatabaseQueue(path: path, configuration: configuration)
-            try database.read { db in try LogSchema.validate(db, path: path, allowEmpty: false) }
+            database = try Self.open(path, header: missingWAL ? header : nil, configuration: configuration)
+            try database.read { db in try LogSchema.validate(db, path: path, allowEmpty: false, missingWAL: missingWAL) }
         } catch {
             throw Self.logError(error, path: path)
         }
+    }
+
+    /// Opens `path` read-only; a WAL-mode file without its `-wal` is opened as immutable so
+    /// that reading it creates no file beside it. Where SQLite takes no URIs, the plain path.
+    private static func open(_ path: String, header: LogFileHeader?, configuration: Configuration) throws -> DatabaseQueue {
+        if let header, let database = try? DatabaseQueue(path: header.immutableURI, configuration: configuration) {
+            return database
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// Every session, in order.

@@ -54,7 +54,10 @@ enum LogSchema {
 
     /// Checks that `db` is a Rewind log this code can read; an empty database passes only when
     /// `allowEmpty` (a file about to become a log).
-    static func validate(_ db: Database, path: String, allowEmpty: Bool) throws {
+    ///
+    /// - Parameter missingWAL: whether the file is in WAL mode with no `-wal` beside it, so that
+    ///   a file without tables is named for what it is: a copy whose data stayed in the `-wal`.
+    static func validate(_ db: Database, path: String, allowEmpty: Bool, missingWAL: Bool = false) throws {
         let applicationID: Int32
         let version: Int
         do {
@@ -66,6 +69,7 @@ enum LogSchema {
         if applicationID == 0 && version == 0 {
             let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
             if tables == 0 && allowEmpty { return }
+            if tables == 0 && missingWAL { throw LogError.missingWAL(path) }
             throw LogError.notARewindLog(path, tables == 0 ? "an empty database" : "a SQLite database of another application")
         }
         guard applicationID == Self.applicationID else {

@@ -1,5 +1,8 @@
 import Foundation
 import GRDB
+import PhotoApp
+import RewindCore
+import RewindLog
 import Testing
 
 /// Every read command against files that are not readable logs: one line, its exit code, no
@@ -12,19 +15,30 @@ import Testing
         { ["log", $0] },
         { ["show", $0, "0"] },
         { ["diff", $0, "0", "1"] },
+        { ["history", $0, "status"] },
+        { ["find", $0, "--where", "status == \"idle\""] },
+        { ["replay", $0] },
     ]
 
     private func expectFailure(
         _ path: String, status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = FileManager.default.contents(atPath: path)
+        let siblings = Self.siblings(of: path)
         for command in Self.readCommands {
             let result = try RewindBinary.run(command(path))
             #expect(result.status == status, "\(command(path)): \(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr == "rewind: \(message)\n", "\(command(path))", sourceLocation: sourceLocation)
             #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
             #expect(FileManager.default.contents(atPath: path) == before, "\(command(path)) changed the file", sourceLocation: sourceLocation)
+            #expect(Self.siblings(of: path) == siblings, "\(command(path)) left files beside the log", sourceLocation: sourceLocation)
         }
+    }
+
+    /// The files in the folder of `path`, to check that reading creates no `-wal` or `-shm`.
+    private static func siblings(of path: String) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
     @Test func aMissingFileIs66() throws {
@@ -74,6 +88,45 @@ import Testing
         try expectFailure(path, status: 65, message: "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
     }
 
+    /// A log copied while a recorder holds it open, flushed but not checkpointed: its data is
+    /// all in the `-wal`, which the copy left behind.
+    @Test func aLogCopiedWithoutItsWALIs65() throws {
+        let live = try TemporaryDirectory(), copies = try TemporaryDirectory()
+        let path = live.path("live.rewind"), copy = copies.path("copy.rewind")
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: SessionDescriptor(name: "live", flow: "login"))
+        recorder.start(initialState: LoginState())
+        var state = LoginState()
+        for (step, name) in ["a", "al", "ali"].enumerated() {
+            state.username = name
+            recorder.record(.didUpdateUsername(name), state: state, step: step + 1)
+        }
+        recorder.flush()
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"), "copied while the WAL is live")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        recorder.close()
+        try sink.close()
+        try expectFailure(copy, status: 65, message: "\(copy): not a whole Rewind log: its data is in copy.rewind-wal, which is missing (copied while a recorder held it open?)")
+    }
+
+    /// A page of the event table overwritten in the middle of the file: every command counts
+    /// the events, so every one meets it.
+    @Test func aLogWithACorruptedPageIs65() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("corrupt.rewind")
+        try await DemoLog.record(into: path)
+        let (pages, pageSize) = try await DatabaseQueue(path: path).read { db in
+            (try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'event' AND pagetype = 'leaf'"),
+             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+        }
+        let middle = try #require(pages.sorted()[safe: pages.count / 2])
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = (middle - 1) * pageSize
+        bytes.replaceSubrange(start..<start + 64, with: Data(repeating: 0xA5, count: 64))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        try expectFailure(path, status: 65, message: "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
+    }
+
     @Test func unknownSessionsStepsAndPathsAre64() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.rewind")
@@ -94,5 +147,11 @@ import Testing
             #expect(result.stderr == "rewind: \(message)\n", "\(arguments)")
         }
         #expect(FileManager.default.contents(atPath: path) == before)
+    }
+}
+
+extension Array {
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

@@ -53,6 +53,27 @@ import Testing
         #expect(throws: LogError.self) { try SQLiteSink(path: path) }
     }
 
+    /// A sink released without `close()` leaves the file whole but in WAL mode, with no
+    /// `-wal`: it reads in full, and reading it creates no `-wal` or `-shm` beside it.
+    @Test func aWholeLogInWALModeWithoutItsWALReadsWithoutCreatingFiles() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("unclosed.rewind")
+        do {
+            let sink = try SQLiteSink(path: path)
+            let recorder = Recorder<Int, Tick>(sink: sink, session: .init(name: "ticks", flow: "test"))
+            recorder.start(initialState: 0)
+            for step in 1...3 { recorder.record(.tick, state: step, step: step) }
+            recorder.close()
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the last connection folded the WAL in")
+        #expect(LogFileHeader(path: path)?.isWALMode == true)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let session = try LogReader(path: path).session(nil)
+        #expect(session.lastStep == 3 && session.eventCount == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("")) == ["unclosed.rewind"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func unknownSessionsAndSteps() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("one.rewind")

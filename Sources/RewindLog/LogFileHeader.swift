@@ -1,0 +1,53 @@
+import Foundation
+
+/// What the first bytes of a log file say, read without SQLite: whether it is in WAL mode,
+/// and whether the write-ahead log that should sit beside it is missing.
+///
+/// A reader needs this before it opens the file. SQLite opens a WAL-mode database whose
+/// `-wal` is missing by creating an empty `-wal` and `-shm` beside it, which a read-only
+/// command must not do, and then finds a file whose data may be all in the missing `-wal`
+/// (a log copied while a recorder held it open) and calls it an empty database.
+struct LogFileHeader {
+    /// The log's path.
+    let path: String
+    /// Whether the header's read and write versions (bytes 18 and 19) are 2: WAL mode.
+    let isWALMode: Bool
+
+    /// Reads the header of `path`; nil when the file cannot be read or is too short to be a
+    /// SQLite database (SQLite then reports the problem itself).
+    init?(path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let bytes = try? handle.read(upToCount: 100), bytes.count == 100,
+              bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
+        else { return nil }
+        self.path = path
+        let start = bytes.startIndex
+        isWALMode = bytes[start + 18] == 2 && bytes[start + 19] == 2
+    }
+
+    /// Whether the file is in WAL mode and no `-wal` file is beside it: either a recorder
+    /// checkpointed and closed without leaving WAL mode (the file is whole), or the file was
+    /// copied without its `-wal` (the file holds what was checkpointed, maybe nothing).
+    var isMissingItsWAL: Bool {
+        isWALMode && !FileManager.default.fileExists(atPath: path + "-wal")
+    }
+
+    /// A URI that opens the file as immutable: SQLite reads the main file only, takes no
+    /// locks and creates no `-wal` or `-shm`. Safe only when no process writes the file,
+    /// which a missing `-wal` shows: a writer in WAL mode keeps one for as long as it runs.
+    var immutableURI: String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        // In a SQLite URI only these three characters of a path need escaping.
+        var escaped = ""
+        for character in absolute {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.append(character)
+            }
+        }
+        return "file:\(escaped)?immutable=1"
+    }
+}
