@@ -45,7 +45,7 @@ public final class SQLiteSink: RecordingSink {
     }
 
     public func beginSession(_ header: SessionHeader) throws -> Int {
-        try database.write { db in
+        try writing { db in
             try db.execute(
                 sql: """
                     INSERT INTO session (name, flow, started_at, format_version, schema_version,
@@ -65,7 +65,7 @@ public final class SQLiteSink: RecordingSink {
     public func append(
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
     ) throws {
-        try database.write { db in
+        try writing { db in
             let insert = try db.cachedStatement(sql: """
                 INSERT INTO event (session_id, step, time, origin, action_type, action, cause, outputs,
                                    digest, keyframe, patch)
@@ -85,10 +85,21 @@ public final class SQLiteSink: RecordingSink {
                 ])
             }
             for gap in gaps {
+                // A gap that continues the last one for the same reason extends it, so a disk
+                // that stays full for many batches leaves one marker, not one per batch.
                 try db.execute(
-                    sql: "INSERT INTO gap (session_id, first_step, last_step, reason) VALUES (?, ?, ?, ?)",
+                    sql: """
+                        UPDATE gap SET last_step = ?3
+                        WHERE session_id = ?1 AND last_step = ?2 - 1 AND reason = ?4
+                        """,
                     arguments: [session, gap.steps.lowerBound, gap.steps.upperBound, gap.reason]
                 )
+                if db.changesCount == 0 {
+                    try db.execute(
+                        sql: "INSERT INTO gap (session_id, first_step, last_step, reason) VALUES (?, ?, ?, ?)",
+                        arguments: [session, gap.steps.lowerBound, gap.steps.upperBound, gap.reason]
+                    )
+                }
             }
             if !redactedPaths.isEmpty {
                 let known = try String.fetchOne(db, sql: "SELECT redacted_paths FROM session WHERE id = ?", arguments: [session])
@@ -102,7 +113,7 @@ public final class SQLiteSink: RecordingSink {
     }
 
     public func endSession(_ session: Int) throws {
-        try database.write { db in
+        try writing { db in
             try db.execute(
                 sql: """
                     UPDATE session SET ended_at = coalesce(
@@ -114,14 +125,56 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Caps the log at `pages` pages (`PRAGMA max_page_count` on the sink's connection), as a
+    /// full disk would, or lifts the cap when nil: a test hook for write failures. A cap below
+    /// the current size keeps the current size.
+    func limitSize(toPages pages: Int?) throws {
+        // SQLITE_MAX_PAGE_COUNT, the default cap; SQLite raises a cap below the current size to it.
+        let limit = pages ?? 1_073_741_823
+        try database.writeWithoutTransaction { db in
+            _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(limit)")
+        }
+    }
+
+    /// The number of pages in the log, for ``limitSize(toPages:)``.
+    func pageCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
+    }
+
     /// Folds the write-ahead log into the file and leaves WAL mode, so the finished log is a
     /// single file that any `sqlite3` can open read-only.
+    ///
+    /// Leaving WAL mode needs the file to itself. While a reader holds it open (`rewind log`
+    /// run during a recording) that fails as busy without waiting, so it is tried again for a
+    /// moment and then given up: the log stays in WAL mode, whole in its main file when the
+    /// checkpoint could finish, and any later writer or `sqlite3` can switch it back.
     public func close() throws {
         try database.writeWithoutTransaction { db in
+            // Waits (busy timeout) for readers to move past the WAL's end, then empties it.
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            try db.execute(sql: "PRAGMA journal_mode = DELETE")
+            for attempt in 1...Self.leaveWALAttempts {
+                do {
+                    try db.execute(sql: "PRAGMA journal_mode = DELETE")
+                    return
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                    if attempt < Self.leaveWALAttempts { usleep(20_000) }
+                }
+            }
         }
         try database.close()
+    }
+
+    /// How many times ``close()`` tries to leave WAL mode, 20 ms apart.
+    static let leaveWALAttempts = 25
+
+    /// Runs `body` in a write transaction; a SQLite failure (a full disk, an I/O error)
+    /// becomes one line naming the log, which the recorder reports and writes as a gap's reason.
+    private func writing<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.write(body)
+        } catch let error as DatabaseError {
+            throw LogError(.cannotWrite, "\(path): \(error.message ?? "\(error.resultCode)")")
+        }
     }
 
     static func pathsJSON(_ paths: Set<String>) -> String {

@@ -150,7 +150,7 @@ import RewindJSON
         #expect(errors.withLock { $0 } == ["disk full"])
         let recorded = sink.memory.sessions[0]
         #expect(recorded.events.map(\.step) == [2])
-        #expect(recorded.gaps == [RecordingGap(steps: 1...1, reason: "the log could not be written")])
+        #expect(recorded.gaps == [RecordingGap(steps: 1...1, reason: "the log could not be written (disk full)")])
         #expect(try recorded.state(at: 2) == ["count": 2])
     }
 }

@@ -104,38 +104,48 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
     /// write with the next batch, and the next step is a keyframe.
     private func commit() {
         if sessionNumber == nil, let header = pendingHeader {
-            guard report({ sessionNumber = try sink.beginSession(header) }) else {
-                markLost()
+            if let error = report({ sessionNumber = try sink.beginSession(header) }) {
+                markLost(because: error)
                 return
             }
             pendingHeader = nil
         }
         guard let sessionNumber, !(events.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
-        if report({ try sink.append(events, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
+        if let error = report({ try sink.append(events, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
+            markLost(because: error)
+        } else {
             events.removeAll(keepingCapacity: true)
             gaps.removeAll()
             newRedactedPaths.removeAll()
-        } else {
-            markLost()
         }
     }
 
-    private func markLost() {
+    /// Turns the pending events into a gap, kept with the pending gaps so that the first
+    /// write that succeeds (once the disk has room again) records it. A failure right after
+    /// another one for the same reason extends its gap, so a full disk leaves one marker,
+    /// not one per batch.
+    private func markLost(because error: any Error) {
         if let first = events.first?.step, let last = events.last?.step {
-            gaps.append(RecordingGap(steps: first...last, reason: "the log could not be written"))
+            let reason = "the log could not be written (\(error))"
+            if let previous = gaps.last, previous.reason == reason, previous.steps.upperBound + 1 == first {
+                gaps[gaps.count - 1].steps = previous.steps.lowerBound...last
+            } else {
+                gaps.append(RecordingGap(steps: first...last, reason: reason))
+            }
         }
         events.removeAll(keepingCapacity: true)
         needsKeyframe = true
     }
 
+    /// Runs `body`; a failure goes to `onError` and is returned.
     @discardableResult
-    private func report(_ body: () throws -> Void) -> Bool {
+    private func report(_ body: () throws -> Void) -> (any Error)? {
         do {
             try body()
-            return true
+            return nil
         } catch {
             configuration.onError(error)
-            return false
+            return error
         }
     }
 
