@@ -3,16 +3,18 @@ import RewindCore
 
 /// Records each session into a sink and, when asked, flushes every N steps and says so on
 /// standard error: `flushed through step N`. A crash test reads those lines to know what must
-/// survive a kill.
+/// survive a kill. It can also hold the session to a rate, for tests that read while it records.
 @MainActor
 final class FlushingHost: SessionHost {
     private let sink: any RecordingSink
     private let interval: Int?
+    private let rate: Double?
     private var close: (() -> Void)?
 
-    init(sink: some RecordingSink, every interval: Int?) {
+    init(sink: some RecordingSink, every interval: Int?, rate: Double? = nil) {
         self.sink = sink
         self.interval = interval
+        self.rate = rate
     }
 
     func middleware<State: RecordableState, Action: RecordableAction>(
@@ -20,8 +22,10 @@ final class FlushingHost: SessionHost {
     ) -> [any StoreMiddleware<State, Action>] {
         let recorder = Recorder<State, Action>(sink: sink, session: session)
         close = recorder.close
-        guard let interval else { return [recorder] }
-        return [recorder, PeriodicFlush(recorder: recorder, interval: interval)]
+        var middleware: [any StoreMiddleware<State, Action>] = [recorder]
+        if let interval { middleware.append(PeriodicFlush(recorder: recorder, interval: interval)) }
+        if let rate { middleware.append(RatePacer<State, Action>(rate: rate)) }
+        return middleware
     }
 
     func sessionDidFinish(_ session: SessionDescriptor) {

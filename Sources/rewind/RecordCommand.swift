@@ -16,6 +16,7 @@ struct RecordCommand: AsyncParsableCommand {
             Examples:
               rewind record login --script login-happy --output login.rewind
               rewind record app --random --seed 7 --steps 100000 --output big.rewind
+              rewind record app --random --steps 300000 --rate 10000 --flush-every 100 --output live.rewind
             """
     )
 
@@ -40,6 +41,9 @@ struct RecordCommand: AsyncParsableCommand {
     @Option(help: "Flush every N steps and report each flush on standard error (for crash tests).")
     var flushEvery: Int?
 
+    @Option(help: "Hold the session to this many steps per second (for tests that read while it records).")
+    var rate: Double?
+
     func validate() throws {
         guard seedFlowNames.contains(flow) else {
             throw ValidationError("unknown flow '\(flow)'; choose one of \(seedFlowNames.joined(separator: ", "))")
@@ -56,6 +60,7 @@ struct RecordCommand: AsyncParsableCommand {
             guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
         }
         if let flushEvery, flushEvery < 1 { throw ValidationError("--flush-every must be at least 1") }
+        if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a number of steps per second above 0") }
     }
 
     func run() async throws {
@@ -67,7 +72,7 @@ struct RecordCommand: AsyncParsableCommand {
     @MainActor
     private func record() async throws -> Int {
         let sink = try CommandErrors.reporting { try SQLiteSink(path: output) }
-        let host = FlushingHost(sink: sink, every: flushEvery)
+        let host = FlushingHost(sink: sink, every: flushEvery, rate: rate)
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         if let script, let session = ScriptedSession.named(script) {
             await session.run(host: host, start: start)
