@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "PhotoApp",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "PhotoApp",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

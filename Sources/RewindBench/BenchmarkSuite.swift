@@ -37,6 +37,12 @@ public struct BenchmarkSuite {
         try measureLargeRecording(into: &result)
         progress("raw SQLite inserts of the same bytes")
         try measureRawSQLite(into: &result)
+        progress("seeking, replaying and paging a \(seekSteps)-step log")
+        try measureReading(into: &result)
+        progress("diffing two \(photoCount)-photo states")
+        try measureDiff(into: &result)
+        result.add("storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),
+                   "naive bytes over ours per step, \(photoCount) photos (×)", atLeast: 10)
         return result
     }
 
