@@ -6,7 +6,7 @@ import RewindJSON
 import RewindLog
 
 extension BenchmarkSuite {
-    var seekSteps: Int { quick ? 20_000 : 1_000_000 }
+    var seekSteps: Int { quick ? 3_000 : 1_000_000 }
 
     /// Records the long login log that seeking, replay and `rewind log` read.
     func recordLongLog() throws -> String {

@@ -15,8 +15,8 @@ public struct BenchmarkSuite {
     public var quick: Bool
     let folder: URL
     var repetitions: Int { quick ? 1 : 3 }
-    var smallSteps: Int { quick ? 5_000 : 200_000 }
-    var largeSteps: Int { quick ? 200 : 10_000 }
+    var smallSteps: Int { quick ? 2_000 : 200_000 }
+    var largeSteps: Int { quick ? 100 : 10_000 }
     var photoCount: Int { quick ? 100 : 1_000 }
 
     public init(quick: Bool) throws {
