@@ -51,6 +51,9 @@ public struct LogImporter: Sendable {
     /// A log created here is removed again if writing fails.
     public func importSessions(into output: String) throws -> [ImportedSession] {
         try checkOutput(output)
+        if FileManager.default.fileExists(atPath: path) && !OutputFile.isRegularFile(path) {
+            throw LogError(.badRequest, "\(path): is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
+        }
         _ = try verify()
         let created = !FileManager.default.fileExists(atPath: output)
         do {

@@ -1,8 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import RewindLog
 
-/// Rules for the files that `export` and `import` write, so that neither destroys a log by
-/// mistake.
+/// Rules for the files that `export` and `import` write and read, so that neither destroys a
+/// log by mistake.
 enum OutputFile {
     /// Whether `a` and `b` are the same existing file, whatever the spelling of their paths
     /// (relative, `..`, symbolic links, hard links).
@@ -24,11 +29,16 @@ enum OutputFile {
         (try? LogReader(path: path)) != nil
     }
 
+    /// Whether `path` is, after following symbolic links, a regular file (not a pipe or a
+    /// device), which can be read more than once.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     private static func identity(_ path: String) -> [UInt64]? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let device = (attributes[.deviceIdentifier] as? NSNumber)?.uint64Value,
-              let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
-        else { return nil }
-        return [device, inode]
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 }

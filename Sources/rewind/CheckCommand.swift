@@ -22,11 +22,12 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The log to check.")
     var log: String
 
-    @OptionGroup var sessionOption: SessionOption
+    @Option(name: .shortAndLong, help: "The session, by number or name; every session when left out.")
+    var session: String?
     @OptionGroup var jsonOption: JSONOption
 
     func run() throws {
-        let report = try CommandErrors.reporting { try LogChecker(path: log).check(sessionOption.session) }
+        let report = try CommandErrors.reporting { try LogChecker(path: log).check(session) }
         if jsonOption.json {
             print(report.json.canonicalString)
         } else {

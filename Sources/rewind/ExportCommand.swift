@@ -23,14 +23,15 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The log to export.")
     var log: String
 
-    @OptionGroup var sessionOption: SessionOption
+    @Option(name: .shortAndLong, help: "The session, by number or name; every session when left out.")
+    var session: String?
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (replaced once complete).")
     var output: String?
 
     func run() throws {
         let exporter = try CommandErrors.reporting { try LogExporter(path: log) }
-        let sessions = try CommandErrors.reporting { try exporter.sessions(sessionOption.session) }
+        let sessions = try CommandErrors.reporting { try exporter.sessions(session) }
         let writer: LineWriter
         if let output {
             try CommandErrors.reporting { try exporter.checkOutput(output) }

@@ -52,6 +52,7 @@ import Testing
         (["export", "notes.txt"], 65, "rewind: notes.txt: not a Rewind log (not a SQLite database)\n"),
         (["export", "demo.rewind", "--session", "nope"], 64, "rewind: demo.rewind: no session nope (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"),
         (["import", "none.jsonl", "--output", "x.rewind"], 66, "rewind: none.jsonl: no such file\n"),
+        (["import", "/dev/stdin", "--output", "x.rewind"], 64, "rewind: /dev/stdin: is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first\n"),
         (["import", "notes.txt", "--output", "x.rewind"], 65, "rewind: notes.txt:1: invalid JSON at byte 0: unexpected character 'm', expected a value\n"),
     ])
     func badInputsExitWithTheirCodeAndOneLine(arguments: [String], status: Int32, message: String) throws {
