@@ -59,16 +59,28 @@ extension Array: MemoizableArray where Element: Encodable & Equatable {
         let previous = entry?.previous as? [Element]
         let node = key.map { CodingPathNode(parent: encoder.pathNode, key: $0) } ?? encoder.pathNode
         let child = TreeEncoder(parentNode: node, key: nil, userInfo: encoder.userInfo, memo: memo)
+        // Hoisted out of the loop: this code runs unspecialized, so every access inside the
+        // loop costs metadata lookups and copies.
+        let previousElements = entry?.elements ?? []
+        let previousDigests = entry?.digests ?? []
+        let reusable = Swift.min(previous?.count ?? 0, previousElements.count)
         var elements: [JSONValue] = []
         var digests: [StateDigest] = []
         elements.reserveCapacity(count)
         digests.reserveCapacity(count)
-        for (index, element) in enumerated() {
-            if let previous, let entry, index < previous.count, index < entry.elements.count, previous[index] == element {
-                elements.append(entry.elements[index])
-                digests.append(entry.digests[index])
+        // Equal elements are found first, comparing in place through buffer pointers so that
+        // no element is copied (and retained) just to be compared.
+        let unchanged: [Bool] = (previous ?? []).withUnsafeBufferPointer { old in
+            withUnsafeBufferPointer { new in
+                (0..<new.count).map { $0 < reusable && old[$0] == new[$0] }
+            }
+        }
+        for index in 0..<count {
+            if unchanged[index] {
+                elements.append(previousElements[index])
+                digests.append(previousDigests[index])
             } else {
-                let tree = try child.box(element, at: JSONCodingKey.index(index))
+                let tree = try child.box(self[index], at: JSONCodingKey.index(index))
                 elements.append(tree)
                 digests.append(tree.digest)
             }
