@@ -7,6 +7,6 @@ struct Rewind: AsyncParsableCommand {
         commandName: "rewind",
         abstract: "Record, inspect and time-travel through the sessions of a unidirectional store.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, RecordCommand.self, BenchCommand.self]
+        subcommands: [DemoCommand.self, RecordCommand.self, BenchCommand.self, StepCommand.self]
     )
 }
