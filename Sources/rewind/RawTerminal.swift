@@ -60,7 +60,8 @@ enum RawTerminal {
 private func restoreAndReraise(_ number: Int32) {
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedSettings)
     // Ends the screen's last line, so that the shell's next words start on a line of their own.
-    _ = write(STDOUT_FILENO, "\n", 1)
+    var newline = UInt8(ascii: "\n")
+    _ = write(STDOUT_FILENO, &newline, 1)
     signal(number, SIG_DFL)
     raise(number)
 }
