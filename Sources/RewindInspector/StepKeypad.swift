@@ -23,7 +23,13 @@ public struct StepKeypad: Sendable {
         /// What the prompt says before the text.
         public var label: String
         /// What has been typed so far.
-        public var text = ""
+        public var text: String
+
+        public init(command: String, label: String, text: String = "") {
+            self.command = command
+            self.label = label
+            self.text = text
+        }
 
         /// The prompt as shown: label and text.
         public var line: String { label + text }
