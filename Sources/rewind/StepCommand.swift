@@ -23,9 +23,9 @@ struct StepCommand: ParsableCommand {
             last, show [PATH], diff [N], find GLOB, help, quit. The end of input quits. See \
             docs/cli/step.md.
 
-            Example:
-              printf 'jump 8\\nshow isUsernameValid\\ndiff 7\\nfind didTap*\\n' | \
-            rewind step demo.rewind --session login-invalid-then-fixed
+            Examples:
+              rewind step demo.rewind --session login-happy --at 5
+              printf 'jump 8\\ndiff 7\\nfind didTap*\\n' | rewind step demo.rewind -s 2
             """
     )
 
@@ -34,7 +34,7 @@ struct StepCommand: ParsableCommand {
 
     @OptionGroup var sessionOption: SessionOption
 
-    @Option(help: "The step to start at; 0, the initial state, by default.")
+    @Option(help: ArgumentHelp("The step to start at (0 is the initial state).", valueName: "step"))
     var at = 0
 
     func run() throws {
