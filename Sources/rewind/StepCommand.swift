@@ -101,10 +101,11 @@ struct StepCommand: ParsableCommand {
     /// Clears the screen and shows the step, the last command's output, and the open prompt
     /// or a reminder of the keys.
     static func draw(_ session: StepSession, notes: [String], keypad: StepKeypad) {
-        var lines = session.view()
-        if !notes.isEmpty { lines += [""] + notes }
-        let bottom = keypad.bottomLine(style: session.style)
-        let text = "\u{1B}[H\u{1B}[2J" + (lines + ["", bottom]).joined(separator: "\n")
+        var window = winsize()
+        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
+        let size = known ? (rows: Int(window.ws_row), columns: Int(window.ws_col)) : nil
+        let lines = keypad.screen(view: session.view(), notes: notes, style: session.style, size: size)
+        let text = "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n")
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
