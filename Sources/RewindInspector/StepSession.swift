@@ -16,9 +16,9 @@ public struct StepSession: Sendable {
         self.style = style
     }
 
-    /// The view of the current step (see ``StepView``).
+    /// The view of the current step (see ``CursorView``).
     public func view() -> [String] {
-        StepView(style: style).lines(of: cursor)
+        CursorView(style: style).lines(of: cursor)
     }
 
     /// Runs the command on `line`; a blank line does nothing.

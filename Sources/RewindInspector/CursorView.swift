@@ -11,7 +11,7 @@ import RewindLog
 ///   + isPasswordValid: false
 ///   + isUsernameValid: false
 /// ```
-public struct StepView: Sendable {
+public struct CursorView: Sendable {
     public var style: TextStyle
 
     public init(style: TextStyle = .plain) {
