@@ -119,45 +119,4 @@ public struct StepKeypad: Sendable {
     public func bottomLine(style: TextStyle) -> String {
         prompt?.line ?? style.dim(Self.hint)
     }
-
-    /// The whole screen: the view, the last command's output after an empty line, and the
-    /// bottom line after another.
-    ///
-    /// Given the terminal's size, output too long for the screen (counting the rows that long
-    /// lines wrap onto) is cut and ends with a line saying how much is left out, so that the
-    /// step's header stays in sight.
-    public func screen(view: [String], notes: [String], style: TextStyle, size: (rows: Int, columns: Int)?) -> [String] {
-        let bottom = bottomLine(style: style)
-        guard let size, !notes.isEmpty, size.columns > 0 else {
-            return view + (notes.isEmpty ? [] : [""] + notes) + ["", bottom]
-        }
-        func height(_ line: String) -> Int { max(1, (Self.visibleWidth(line) + size.columns - 1) / size.columns) }
-        // The empty lines before the output and before the bottom line take a row each.
-        let room = size.rows - view.map(height).reduce(0, +) - height(bottom) - 2
-        guard notes.map(height).reduce(0, +) > room else { return view + [""] + notes + ["", bottom] }
-        var kept: [String] = [], used = 0
-        for line in notes {
-            // One row stays for the line that says how much is left out.
-            guard used + height(line) <= room - 1 else { break }
-            kept.append(line)
-            used += height(line)
-        }
-        let more = style.dim("… \(notes.count - kept.count) more lines (show PATH shows a part; piped commands print everything)")
-        return view + [""] + kept + [more, "", bottom]
-    }
-
-    /// How many columns `line` takes: its characters, less ANSI colour sequences.
-    static func visibleWidth(_ line: String) -> Int {
-        var width = 0, inEscape = false
-        for character in line {
-            if inEscape {
-                if character.isLetter { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
-    }
 }

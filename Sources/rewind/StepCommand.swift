@@ -104,7 +104,9 @@ struct StepCommand: ParsableCommand {
         var window = winsize()
         let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
         let size = known ? (rows: Int(window.ws_row), columns: Int(window.ws_col)) : nil
-        let lines = keypad.screen(view: session.view(), notes: notes, style: session.style, size: size)
+        let lines = CursorView(style: session.style).screen(
+            view: session.view(), notes: notes, bottom: keypad.bottomLine(style: session.style), size: size
+        )
         let text = "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n")
         FileHandle.standardOutput.write(Data(text.utf8))
     }

@@ -110,25 +110,25 @@ import RewindJSON
         outcome = keypad.press(.backspace)
         #expect(outcome == .cancelled, "deleting past the start cancels")
     }
+}
 
+@Suite struct CursorScreenTests {
     @Test func cutsLongOutputToKeepTheHeaderOnScreen() {
-        let keypad = StepKeypad()
+        let view = CursorView(), bottom = StepKeypad.hint
         let notes = (1...10).map { "line \($0)" }
         let more = "… 6 more lines (show PATH shows a part; piped commands print everything)"
-        let screen = keypad.screen(view: ["header", "action"], notes: notes, style: .plain, size: (rows: 10, columns: 200))
+        let screen = view.screen(view: ["header", "action"], notes: notes, bottom: bottom, size: (rows: 10, columns: 200))
         #expect(screen == ["header", "action", "", "line 1", "line 2", "line 3", "line 4", more, "", StepKeypad.hint])
-        #expect(keypad.screen(view: ["header"], notes: notes, style: .plain, size: nil) == ["header", ""] + notes + ["", StepKeypad.hint])
-        #expect(keypad.screen(view: ["header"], notes: notes, style: .plain, size: (rows: 16, columns: 200)).count == 14, "room for all")
-        #expect(keypad.screen(view: ["header"], notes: [], style: .plain, size: (rows: 3, columns: 200)) == ["header", "", StepKeypad.hint])
+        #expect(view.screen(view: ["header"], notes: notes, bottom: bottom, size: nil) == ["header", ""] + notes + ["", StepKeypad.hint])
+        #expect(view.screen(view: ["header"], notes: notes, bottom: bottom, size: (rows: 16, columns: 200)).count == 14, "room for all")
+        #expect(view.screen(view: ["header"], notes: [], bottom: bottom, size: (rows: 3, columns: 200)) == ["header", "", StepKeypad.hint])
     }
 
     @Test func countsTheRowsThatLongLinesWrapOnto() {
-        var keypad = StepKeypad()
-        _ = keypad.press(.character("/"))
         // At 10 columns: the header takes 1 row, the 25-character line 3, the prompt 1.
         let view = ["header", String(repeating: "x", count: 25)]
         let notes = ["\u{1B}[33mpath\u{1B}[0m: 1", String(repeating: "y", count: 15), "z"]
-        let screen = keypad.screen(view: view, notes: notes, style: .plain, size: (rows: 10, columns: 10))
+        let screen = CursorView().screen(view: view, notes: notes, bottom: "find: ", size: (rows: 10, columns: 10))
         #expect(screen.dropFirst(3).prefix(2) == [notes[0], "… 2 more lines (show PATH shows a part; piped commands print everything)"])
         #expect(screen.last == "find: ")
     }
