@@ -1,11 +1,12 @@
 import Foundation
+import RewindJSON
 
 /// Formats a benchmark run as JSON or as a table of figures beside baselines and targets.
 public enum BenchmarkReport {
     /// One JSON object, keys in the order measured.
     public static func json(_ result: BenchmarkResult) -> String {
         let members = result.figures.map { figure in
-            "  \"\(figure.key)\": \(BenchmarkResult.format(figure.value).replacingOccurrences(of: ",", with: ""))"
+            "  \"\(figure.key)\": \(JSONValue.double((figure.value * 1_000).rounded() / 1_000).canonicalString)"
         }
         return "{\n" + members.joined(separator: ",\n") + "\n}"
     }

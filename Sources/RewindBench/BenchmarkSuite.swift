@@ -15,8 +15,8 @@ public struct BenchmarkSuite {
     public var quick: Bool
     let folder: URL
     var repetitions: Int { quick ? 1 : 3 }
-    var smallSteps: Int { quick ? 5_000 : 200_000 }
-    var largeSteps: Int { quick ? 200 : 10_000 }
+    var smallSteps: Int { quick ? 2_000 : 200_000 }
+    var largeSteps: Int { quick ? 100 : 10_000 }
     var photoCount: Int { quick ? 100 : 1_000 }
 
     public init(quick: Bool) throws {
@@ -25,18 +25,41 @@ public struct BenchmarkSuite {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// Runs every benchmark; `progress` hears what is being measured.
-    public func run(progress: (String) -> Void) async throws -> BenchmarkResult {
+    /// The groups of figures, in the order they run.
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff"]
+
+    /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
+    /// measured.
+    public func run(groups: Set<String>? = nil, progress: (String) -> Void) async throws -> BenchmarkResult {
         defer { try? FileManager.default.removeItem(at: folder) }
         var result = BenchmarkResult()
-        progress("dispatch without and with recording (login state)")
-        try measureDispatch(into: &result)
-        progress("sustained recording to disk (login state)")
-        try measureSmallRecording(into: &result)
-        progress("sustained recording to disk (\(photoCount)-photo state)")
-        try measureLargeRecording(into: &result)
-        progress("raw SQLite inserts of the same bytes")
-        try measureRawSQLite(into: &result)
+        func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
+        if wanted("dispatch") {
+            progress("dispatch without and with recording (login state)")
+            try measureDispatch(into: &result)
+        }
+        if wanted("small") {
+            progress("sustained recording to disk (login state)")
+            try measureSmallRecording(into: &result)
+        }
+        if wanted("large") {
+            progress("sustained recording to disk (\(photoCount)-photo state)")
+            try measureLargeRecording(into: &result)
+            result.add("storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),
+                       "naive bytes over ours per step, \(photoCount) photos (×)", atLeast: 10)
+        }
+        if wanted("raw") {
+            progress("raw SQLite inserts of the same bytes")
+            try measureRawSQLite(into: &result)
+        }
+        if wanted("reading") {
+            progress("seeking, replaying and paging a \(seekSteps)-step log")
+            try measureReading(into: &result)
+        }
+        if wanted("diff") {
+            progress("diffing two \(photoCount)-photo states")
+            try measureDiff(into: &result)
+        }
         return result
     }
 

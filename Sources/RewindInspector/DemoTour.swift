@@ -34,10 +34,16 @@ public struct DemoTour: Sendable {
         }
 
         lines += ["", style.heading("Next")]
+        let name = session.name ?? String(session.number)
         lines += [
-            "rewind record app --random --seed 7 --steps 10000 --output random.rewind",
+            "rewind sessions \(path)",
+            "rewind log \(path) --session \(name)",
+            "rewind show \(path) 8 --session \(name)",
+            "rewind diff \(path) 7 8 --session \(name)",
+            "rewind step \(path) --session app-full",
+            "rewind find \(path) --where 'status == \"failed\"'",
+            "rewind replay \(path)",
             "sqlite3 \(path) 'SELECT id, name, flow FROM session'",
-            "sqlite3 \(path) \"SELECT step, origin, action_type, cause FROM event WHERE session_id = \(session.number)\"",
         ].map { "  " + $0 }
         return lines
     }

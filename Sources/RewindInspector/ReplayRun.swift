@@ -54,23 +54,30 @@ struct ReplayRun {
 
     /// Replays one event; on a mismatch, works out whether it is a divergence, nondeterminism,
     /// or a step that read more of a secret than the placeholder keeps.
-    mutating func step(_ event: LoggedEvent, before: JSONValue, after: JSONValue) throws {
-        let action: JSONValue, expected: JSONValue
+    mutating func step(
+        _ stepNumber: Int, _ actionName: String, _ origin: String, _ recordedAction: JSONValue, _ digest: StateDigest,
+        recordedStates: () throws -> (before: JSONValue, after: JSONValue)
+    ) throws {
+        let action: JSONValue
         let replayed: JSONValue
         do {
-            action = try migrated(event.action, isAction: true)
-            expected = migrates ? try migrated(after, isAction: false) : after
+            action = try migrated(recordedAction, isAction: true)
             replayed = try stepper.step(action)
         } catch let error as ReplayError {
-            outcome = .refused(step: event.step, reason: "\(event.actionName) (\(event.origin)): \(error)")
+            outcome = .refused(step: stepNumber, reason: "\(actionName) (\(origin)): \(error)")
             return
         }
         replayedSteps += 1
         actions?.append(action)
-        let holdsSecrets = mayHoldSecrets && (Self.holdsRedaction(action) || Self.holdsRedaction(after))
+        let holdsSecrets = mayHoldSecrets && (Self.holdsRedaction(action) || Self.holdsRedaction(replayed))
         if holdsSecrets { redactedSteps += 1 }
-        let matches = migrates ? replayed == expected : replayed.digest == event.digest
-        if matches {
+        if !migrates, replayed.digest == digest {
+            states?.append(replayed)
+            return
+        }
+        let (before, after) = try recordedStates()
+        let expected = migrates ? try migrated(after, isAction: false) : after
+        if migrates, replayed == expected {
             states?.append(replayed)
             return
         }
@@ -79,22 +86,22 @@ struct ReplayRun {
             let first = try stepper.probe(from: from, action: action, filler: "•")
             let second = try stepper.probe(from: from, action: action, filler: "•")
             if first != second {
-                outcome = .nondeterministic(step: event.step, action: event.actionName, origin: event.origin, changes: JSONDiff.changes(from: first, to: second))
+                outcome = .nondeterministic(step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: first, to: second))
                 return
             }
             if holdsSecrets, try Self.otherFillers.contains(where: { try stepper.probe(from: from, action: action, filler: $0) != first }) {
-                unverifiableSteps.append(event.step)
+                unverifiableSteps.append(stepNumber)
                 try stepper.reset(to: expected)
                 states?.append(expected)
                 return
             }
         } catch {
-            outcome = .refused(step: event.step, reason: "\(error)")
+            outcome = .refused(step: stepNumber, reason: "\(error)")
             return
         }
         states?.append(replayed)
         if outcome == nil {
-            outcome = .diverged(step: event.step, action: event.actionName, origin: event.origin, changes: JSONDiff.changes(from: expected, to: replayed))
+            outcome = .diverged(step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: expected, to: replayed))
         }
     }
 

@@ -70,8 +70,18 @@ public struct Replayer: Sendable {
         var run = ReplayRun(flow: flow, session: session, keepingStates: keepingStates)
         do {
             try run.start(from: try reader.state(of: session, at: 0))
-            try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
-                if !run.isFinished { try run.step(event, before: before, after: after) }
+            if run.isMigrating || keepingStates {
+                try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
+                    if !run.isFinished { try run.step(event.step, event.actionName, event.origin, event.action, event.digest) { (before, after) } }
+                }
+            } else {
+                // States are rebuilt only for a step that does not match.
+                try reader.actions(of: session) { recorded, state in
+                    try run.step(recorded.step, recorded.actionName, recorded.origin, recorded.action, recorded.digest) {
+                        (try state(recorded.step - 1), try state(recorded.step))
+                    }
+                    return !run.isFinished
+                }
             }
         } catch let error as LogError {
             throw error

@@ -26,11 +26,21 @@ public struct JSONValueEncoder: Sendable {
     ///   beyond `Int`, a NaN `Decimal`, a top-level value that encodes nothing, and whatever
     ///   the value's own `encode(to:)` throws.
     public func encode(_ value: some Encodable) throws -> JSONValue {
-        try Self.encodeTopLevel(value, userInfo: userInfo)
+        try Self.encodeTopLevel(value, userInfo: userInfo, memo: nil)
     }
 
-    private static func encodeTopLevel<T: Encodable>(_ value: T, userInfo: [CodingUserInfoKey: any Sendable]) throws -> JSONValue {
-        let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo)
+    /// The tree for `value`, reusing what `memo` remembers of the previous value encoded with
+    /// it: for a sequence of states where each differs from the last in a few places.
+    public func encode(_ value: some Encodable, memo: JSONEncodingMemo) throws -> JSONValue {
+        memo.beginValue()
+        defer { memo.endValue() }
+        return try Self.encodeTopLevel(value, userInfo: userInfo, memo: memo)
+    }
+
+    private static func encodeTopLevel<T: Encodable>(
+        _ value: T, userInfo: [CodingUserInfoKey: any Sendable], memo: JSONEncodingMemo?
+    ) throws -> JSONValue {
+        let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo, memo: memo)
         if let special = try root.boxSpecialCase(value, at: nil) { return special }
         try value.encode(to: root)
         guard let tree = root.takeValue() else {

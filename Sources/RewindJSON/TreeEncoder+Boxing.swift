@@ -4,8 +4,11 @@ extension TreeEncoder {
     /// The tree for `value` encoded at `key` below this encoder (at this encoder's own path if `nil`).
     func box<T: Encodable>(_ value: T, at key: (any CodingKey)?) throws -> JSONValue {
         if let special = try boxSpecialCase(value, at: key) { return special }
-        let child = key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo) }
-            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo)
+        if let memo, let array = value as? any MemoizableArray {
+            return try array.encodeMemoized(in: self, at: key, memo: memo)
+        }
+        let child = key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo, memo: memo) }
+            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo, memo: memo)
         try value.encode(to: child)
         // JSONEncoder writes a value that encoded nothing as an empty object.
         return child.takeValue() ?? .object(JSONObject())

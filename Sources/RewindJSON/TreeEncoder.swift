@@ -17,6 +17,8 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     let parentNode: CodingPathNode?
     let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any]
+    /// Set when encoding with a memo: arrays of equatable elements reuse unchanged elements.
+    let memo: JSONEncodingMemo?
     var cachedNode: CodingPathNode?
 
     var storage = Storage.empty
@@ -29,10 +31,11 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     /// Children whose results replace the placeholders at these positions of `values`.
     var pending: [(index: Int, encoder: TreeEncoder)] = []
 
-    init(parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
+    init(parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo? = nil) {
         self.parentNode = parentNode
         self.key = key
         self.userInfo = userInfo
+        self.memo = memo
     }
 
     /// What was encoded, or `nil` if nothing was.
@@ -95,7 +98,7 @@ final class TreeEncoder: Encoder, CodingPathTracking {
 
     /// A child encoder for a nested container or super-encoder, filled in after this call returns.
     func deferredChild(key: any CodingKey, objectKey: String?) -> TreeEncoder {
-        let child = TreeEncoder(parentNode: pathNode, key: key, userInfo: userInfo)
+        let child = TreeEncoder(parentNode: pathNode, key: key, userInfo: userInfo, memo: memo)
         pending.append((values.count, child))
         if let objectKey { keys.append(objectKey) }
         values.append(.null)

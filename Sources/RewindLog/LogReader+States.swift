@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import RewindJSON
 
@@ -6,28 +7,31 @@ extension LogReader {
     /// keyframe at or before it and the patches after that.
     public func state(of session: SessionSummary, at step: Int) throws(LogError) -> JSONValue {
         try checkStep(step, in: session)
-        return try read { db in
-            let keyframe = try Int.fetchOne(db, sql: """
-                SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
-                """, arguments: [session.number, step])
-            var state = try keyframe == nil ? initialState(db, session) : .null
-            var expected = keyframe ?? 1
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """, arguments: [session.number, keyframe ?? 1, step])
-            while let row = try rows.next() {
-                let current: Int = try row.decode(forColumn: "step")
-                guard current == expected else { throw notRecorded(expected, in: session) }
-                if let text: String = try row.decode(forColumn: "keyframe") {
-                    state = try JSONValue(parsing: text)
-                } else if let text: String = try row.decode(forColumn: "patch") {
-                    try state.apply(JSONPatch(json: JSONValue(parsing: text)))
-                }
-                expected += 1
+        return try read { db in try state(db, of: session, at: step) }
+    }
+
+    /// The same, inside a read that is already open.
+    func state(_ db: Database, of session: SessionSummary, at step: Int) throws -> JSONValue {
+        let keyframe = try Int.fetchOne(db, sql: """
+            SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
+            """, arguments: [session.number, step])
+        var state = try keyframe == nil ? initialState(db, session) : .null
+        var expected = keyframe ?? 1
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+            """, arguments: [session.number, keyframe ?? 1, step])
+        while let row = try rows.next() {
+            let current: Int = try row.decode(forColumn: "step")
+            guard current == expected else { throw notRecorded(expected, in: session) }
+            if let text: String = try row.decode(forColumn: "keyframe") {
+                state = try JSONValue(parsing: text)
+            } else if let text: String = try row.decode(forColumn: "patch") {
+                try state.apply(JSONPatch(json: JSONValue(parsing: text)))
             }
-            guard expected == step + 1 else { throw notRecorded(expected, in: session) }
-            return state
+            expected += 1
         }
+        guard expected == step + 1 else { throw notRecorded(expected, in: session) }
+        return state
     }
 
     /// Calls `body` with each event of `range`, the state before it and the state after it.
@@ -82,5 +86,37 @@ extension LogReader {
 
     private func notRecorded(_ step: Int, in session: SessionSummary) -> LogError {
         LogError(.unreadable, "\(path): step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+    }
+}
+
+/// One step's action and digest: all a replay reads while states match.
+public struct RecordedAction: Sendable {
+    public var step: Int
+    public var origin: String
+    public var actionName: String
+    public var action: JSONValue
+    public var digest: StateDigest
+}
+
+extension LogReader {
+    /// Calls `body` with each step's action and digest, in order, without rebuilding states;
+    /// `body` gets a function that rebuilds the state at a step when it needs one, and returns
+    /// whether to go on.
+    public func actions(
+        of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
+    ) throws(LogError) {
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
+                """, arguments: [session.number])
+            while let row = try rows.next() {
+                let action = try RecordedAction(
+                    step: row.decode(atIndex: 0), origin: row.decode(atIndex: 1), actionName: row.decode(atIndex: 2),
+                    action: row.withUnsafeData(atIndex: 3) { data in try JSONValue(parsing: data ?? Data()) },
+                    digest: StateDigest(databaseValue: row.decode(atIndex: 4))
+                )
+                guard try body(action, { step in try state(db, of: session, at: step) }) else { return }
+            }
+        }
     }
 }

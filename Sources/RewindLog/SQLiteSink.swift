@@ -141,6 +141,20 @@ public final class SQLiteSink: RecordingSink {
         try database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
     }
 
+    /// Marks a session as finished at `time` rather than at its last step: an import restores
+    /// the end time its export recorded.
+    public func endSession(_ session: Int, at time: Date) throws {
+        try writing { db in
+            try db.execute(
+                sql: "UPDATE session SET ended_at = ? WHERE id = ?",
+                arguments: [time.timeIntervalSince1970, session]
+            )
+        }
+    }
+
+    /// The log format version this sink writes into every session (`format_version`).
+    public static var formatVersion: Int { LogSchema.formatVersion }
+
     /// Folds the write-ahead log into the file and leaves WAL mode, so the finished log is a
     /// single file that any `sqlite3` can open read-only.
     ///

@@ -20,16 +20,26 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Small sizes, for a smoke run; the figures mean little.")
     var quick = false
 
+    @Option(help: "Only these groups, comma-separated: \(BenchmarkSuite.groups.joined(separator: ", ")).")
+    var only: String?
+
+    func validate() throws {
+        for group in only?.split(separator: ",").map(String.init) ?? [] where !BenchmarkSuite.groups.contains(group) {
+            throw ValidationError("unknown group '\(group)'; choose from \(BenchmarkSuite.groups.joined(separator: ", "))")
+        }
+    }
+
     func run() async throws {
-        let result = try await Self.measure(quick: quick, verbose: !json)
+        let groups = only.map { Set($0.split(separator: ",").map(String.init)) }
+        let result = try await Self.measure(quick: quick, groups: groups, verbose: !json)
         print(json ? BenchmarkReport.json(result) : BenchmarkReport.table(result).joined(separator: "\n"))
     }
 
     @MainActor
-    static func measure(quick: Bool, verbose: Bool) async throws -> BenchmarkResult {
+    static func measure(quick: Bool, groups: Set<String>?, verbose: Bool) async throws -> BenchmarkResult {
         try await CommandErrors.reporting {
             try BenchmarkSuite(quick: quick)
-        }.run { step in
+        }.run(groups: groups) { step in
             if verbose { FileHandle.standardError.write(Data("measuring \(step)…\n".utf8)) }
         }
     }

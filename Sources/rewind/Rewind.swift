@@ -9,7 +9,8 @@ struct Rewind: AsyncParsableCommand {
         version: "0.1.0",
 subcommands: [
             DemoCommand.self, RecordCommand.self, SessionsCommand.self, LogCommand.self, ShowCommand.self,
-            DiffCommand.self, HistoryCommand.self, FindCommand.self, ReplayCommand.self, BenchCommand.self,
+            DiffCommand.self, StepCommand.self, HistoryCommand.self, FindCommand.self, ExportCommand.self,
+            ImportCommand.self, CheckCommand.self, ReplayCommand.self, BenchCommand.self,
         ]
     )
 }

@@ -11,6 +11,8 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
     private let session: SessionDescriptor
     private let configuration: RecorderConfiguration
     private let encoder = JSONValueEncoder()
+    /// Arrays of the previous state, so that each step encodes only the elements that changed.
+    private let memo = JSONEncodingMemo()
     private var pendingHeader: SessionHeader?
     private var sessionNumber: Int?
     private var previous = JSONValue.null
@@ -58,7 +60,7 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
 
     private func start(_ state: State, at time: Date) {
         do {
-            let value = try encoder.encode(state)
+            let value = try encoder.encode(state, memo: memo)
             var paths = Set<String>()
             RedactionScanner.collect(in: value, at: "", into: &paths)
             knownRedactedPaths = paths
@@ -74,7 +76,7 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
 
     private func encode(_ step: Recorder<State, Action>.Step) {
         do {
-            let state = try encoder.encode(step.state)
+            let state = try encoder.encode(step.state, memo: memo)
             let action = try encoder.encode(step.action)
             let outputs = try step.outputs.map { try encoder.encode($0) }
             let record: RecordedEvent.StateRecord
@@ -91,7 +93,7 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
             previous = state
             events.append(RecordedEvent(
                 step: step.step, time: step.time, origin: step.action.origin, actionName: step.action.name,
-                action: action, cause: step.cause, outputs: outputs, digest: state.digest, state: record
+                action: action, cause: step.cause, outputs: outputs, digest: memo.digest(of: state), state: record
             ))
         } catch {
             configuration.onError(error)

@@ -2,9 +2,11 @@ import Foundation
 
 /// The bounded hand-off between dispatch and a recorder's writer thread.
 ///
-/// A push takes one uncontended lock and appends; it wakes the writer only when the writer is
-/// asleep, so a busy writer costs dispatch nothing more. When the queue is full, the overflow
-/// policy decides: wait for room, or drop the step and queue a gap marker before the next one.
+/// A push takes one uncontended lock and appends. Between batches the writer naps for a
+/// millisecond at a time and wakes by itself, so a push wakes it (a system call) only when a
+/// batch is large or the writer has gone to sleep after being idle for a while. When the
+/// queue is full, the overflow policy decides: wait for room, or drop the step and queue a gap
+/// marker before the next one.
 @usableFromInline
 final class RecordingQueue<Element>: @unchecked Sendable {
     @usableFromInline let condition = NSCondition()
@@ -12,7 +14,12 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     @usableFromInline let capacity: Int
     @usableFromInline let policy: OverflowPolicy
     @usableFromInline let makeGap: (ClosedRange<Int>) -> Element
+    /// Whether the writer waits without a timeout, so that only a push can wake it.
     @usableFromInline var writerIsAsleep = false
+    /// Whether the writer is in a short timed wait.
+    @usableFromInline var writerIsNapping = false
+    /// A napping writer is woken early once this many items wait.
+    @usableFromInline let wakeThreshold: Int
     @usableFromInline var producersAreWaiting = false
     @usableFromInline var droppedSteps: ClosedRange<Int>?
     private var completedTicket = 0
@@ -26,6 +33,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         self.capacity = max(1, capacity)
         self.policy = policy
         self.makeGap = makeGap
+        wakeThreshold = max(1, min(self.capacity / 2, 1_024))
         items.reserveCapacity(min(self.capacity, 4_096))
     }
 
@@ -57,7 +65,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             droppedSteps = nil
         }
         items.append(item)
-        wakeWriter()
+        if writerIsAsleep || (writerIsNapping && items.count >= wakeThreshold) { wakeWriter() }
         condition.unlock()
     }
 
@@ -105,11 +113,19 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     func takeAll(into batch: inout [Element]) {
         batch.removeAll(keepingCapacity: true)
         condition.lock()
+        var naps = 0
         while items.isEmpty {
-            writerIsAsleep = true
-            condition.wait()
+            if naps < 50 {
+                writerIsNapping = true
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
+                naps += 1
+            } else {
+                writerIsAsleep = true
+                condition.wait()
+            }
         }
         writerIsAsleep = false
+        writerIsNapping = false
         swap(&batch, &items)
         if producersAreWaiting {
             producersAreWaiting = false
@@ -120,8 +136,9 @@ final class RecordingQueue<Element>: @unchecked Sendable {
 
     @usableFromInline
     func wakeWriter() {
-        if writerIsAsleep {
+        if writerIsAsleep || writerIsNapping {
             writerIsAsleep = false
+            writerIsNapping = false
             condition.broadcast()
         }
     }

@@ -1,0 +1,175 @@
+import Foundation
+import RewindCore
+import RewindJSON
+import RewindLog
+
+/// One pass over the lines of an export: checks each line against the ones before it and,
+/// when given a sink, writes the sessions into it as a recorder would have.
+///
+/// Events are stored exactly as `RecorderWriter` stores them: a keyframe at a session's first
+/// step, after a gap (or any jump in the steps) and every `keyframeInterval` steps, and
+/// otherwise the patch from the previous state.
+struct ImportPass {
+    /// The export being read, for messages.
+    let path: String
+    /// Where to write; nil to verify only.
+    let sink: SQLiteSink?
+    /// The log being written, for messages.
+    let output: String
+    private let keyframeInterval = RecorderConfiguration().keyframeInterval
+    private static let batchSize = 256
+    private(set) var imported: [ImportedSession] = []
+    private var current: Current?
+
+    /// What the pass knows of the session being read.
+    private struct Current {
+        var header: ExportedSession
+        var summary: ImportedSession
+        var audit: RedactionAudit
+        var previous: JSONValue
+        var lastStep = 0
+        var needsKeyframe = true
+        var events: [RecordedEvent] = []
+        var gaps: [RecordingGap] = []
+    }
+
+    init(path: String, sink: SQLiteSink?, output: String) {
+        self.path = path
+        self.sink = sink
+        self.output = output
+    }
+
+    /// Reads line `number`; an empty line is skipped.
+    mutating func consume(_ line: ArraySlice<UInt8>, number: Int) throws {
+        guard !line.isEmpty else { return }
+        let record: ExportRecord
+        do {
+            record = try ExportRecord(json: try JSONValue(parsing: line))
+        } catch {
+            throw invalid(number, "\(error)")
+        }
+        switch record {
+        case .session(let header): try begin(header, line: number)
+        case .event(let event): try append(event, line: number)
+        case .gap(let gap): try append(gap, line: number)
+        }
+    }
+
+    /// Ends the last session; an export without any session is refused.
+    mutating func finish() throws {
+        try endSession()
+        guard !imported.isEmpty else {
+            throw LogError(.unreadable, "\(path): holds no session line; is it the output of rewind export?")
+        }
+    }
+
+    private mutating func begin(_ header: ExportedSession, line: Int) throws {
+        try endSession()
+        guard header.formatVersion == SQLiteSink.formatVersion else {
+            throw invalid(line, "session \(header.session) has log format version \(header.formatVersion); this rewind imports version \(SQLiteSink.formatVersion)")
+        }
+        let digest = header.initialState.digest
+        guard digest == header.initialDigest else {
+            throw invalid(line, "the initial digest of session \(header.session) is \(header.initialDigest) but its initial state's digest is \(digest)")
+        }
+        let audit = RedactionAudit(patterns: header.redactedPaths)
+        if let path = audit.clearValues(inState: header.initialState).first {
+            throw invalid(line, "the initial state of session \(header.session) holds a clear value at \(path), a redacted field")
+        }
+        var number: Int?
+        if let sink {
+            number = try writing {
+                try sink.beginSession(SessionHeader(
+                    name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
+                    initialState: header.initialState, initialDigest: header.initialDigest,
+                    redactedPaths: Set(header.redactedPaths)
+                ))
+            }
+        }
+        let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0)
+        current = Current(header: header, summary: summary, audit: audit, previous: header.initialState)
+    }
+
+    private mutating func append(_ event: ExportedEvent, line: Int) throws {
+        guard var session = current else { throw invalid(line, "an event line before any session line") }
+        let label = "step \(event.step) of session \(event.session)"
+        try checkSession(event.session, of: session, line: line)
+        guard event.step > session.lastStep else {
+            throw invalid(line, "\(label) does not come after step \(session.lastStep)")
+        }
+        let digest = event.state.digest
+        guard digest == event.digest else {
+            throw invalid(line, "\(label): the digest \(event.digest) does not match its state, whose digest is \(digest)")
+        }
+        let clear = session.audit.clearValues(inState: event.state)
+            + ([event.action] + event.outputs).flatMap(session.audit.clearValues(inAction:))
+        if let path = clear.first {
+            throw invalid(line, "\(label) holds a clear value at \(path), a redacted field")
+        }
+        if sink != nil {
+            let keyframe = session.needsKeyframe || event.step != session.lastStep + 1 || event.step % keyframeInterval == 0
+            session.events.append(RecordedEvent(
+                step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
+                action: event.action, cause: event.cause, outputs: event.outputs, digest: event.digest,
+                state: keyframe ? .keyframe(event.state) : .patch(.between(session.previous, event.state))
+            ))
+        }
+        session.needsKeyframe = false
+        session.previous = event.state
+        session.lastStep = event.step
+        session.summary.steps += 1
+        current = session
+        if session.events.count >= Self.batchSize { try flush() }
+    }
+
+    private mutating func append(_ gap: ExportedGap, line: Int) throws {
+        guard var session = current else { throw invalid(line, "a gap line before any session line") }
+        try checkSession(gap.session, of: session, line: line)
+        guard gap.steps.lowerBound > session.lastStep else {
+            throw invalid(line, "the gap of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) of session \(gap.session) does not come after step \(session.lastStep)")
+        }
+        if sink != nil { session.gaps.append(RecordingGap(steps: gap.steps, reason: gap.reason)) }
+        session.needsKeyframe = true
+        session.lastStep = gap.steps.upperBound
+        session.summary.gaps += 1
+        current = session
+    }
+
+    private func checkSession(_ number: Int, of session: Current, line: Int) throws {
+        guard number == session.header.session else {
+            throw invalid(line, "the line belongs to session \(number) but follows the header of session \(session.header.session)")
+        }
+    }
+
+    /// Writes the pending events and gaps of the current session.
+    private mutating func flush() throws {
+        guard let sink, var session = current, let number = session.summary.number,
+              !(session.events.isEmpty && session.gaps.isEmpty) else { return }
+        try writing { try sink.append(session.events, gaps: session.gaps, redactedPaths: [], to: number) }
+        session.events.removeAll(keepingCapacity: true)
+        session.gaps.removeAll()
+        current = session
+    }
+
+    private mutating func endSession() throws {
+        guard let session = current else { return }
+        try flush()
+        if let sink, let number = session.summary.number, let endedAt = session.header.endedAt {
+            try writing { try sink.endSession(number, at: endedAt) }
+        }
+        imported.append(session.summary)
+        current = nil
+    }
+
+    private func writing<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw FileWriteError(path: output, "\(error)")
+        }
+    }
+
+    private func invalid(_ line: Int, _ reason: String) -> LogError {
+        LogError(.unreadable, "\(path):\(line): \(reason)")
+    }
+}

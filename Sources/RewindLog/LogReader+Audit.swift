@@ -1,0 +1,51 @@
+import GRDB
+import RewindJSON
+
+extension LogReader {
+    /// SQLite's `PRAGMA integrity_check` over the whole file: `["ok"]` when the file is
+    /// sound, else SQLite's own messages, one per problem.
+    public func integrityCheck() throws(LogError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+    }
+
+    /// A session's initial state (step 0) and the digest stored beside it, as stored: the
+    /// digest is not recomputed.
+    public func initialRecord(of session: SessionSummary) throws(LogError) -> (state: JSONValue, digest: StateDigest) {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT initial_state, initial_digest FROM session WHERE id = ?", arguments: [session.number]) else {
+                throw LogError.damaged(path, "session \(session.label) has no initial state")
+            }
+            let state = try JSONValue(parsing: try row.decode(forColumn: "initial_state") as String)
+            return (state, StateDigest(databaseValue: try row.decode(forColumn: "initial_digest")))
+        }
+    }
+
+    /// Calls `body` with every stored row of a session in step order, exactly as stored:
+    /// nothing is reconstructed and nothing is skipped, so an audit sees holes, patches that
+    /// follow them and rows that do not decode. `body` returns false to stop early.
+    ///
+    /// A row that cannot be decoded (invalid JSON, a malformed patch) is handed over as a
+    /// failure naming its step; only a failure to read the table itself throws.
+    public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
+        let path = self.path
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: """
+                SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                FROM event WHERE session_id = ? ORDER BY step
+                """, arguments: [session.number])
+            while let row = try rows.next() {
+                let step: Int = try row.decode(forColumn: "step")
+                let event: Result<LoggedEvent, LogError>
+                do {
+                    event = .success(try Self.event(from: row))
+                } catch {
+                    let reason = Self.logError(error, path: path)
+                    event = .failure(LogError(reason.kind, "step \(step) of session \(session.label): \(reason.description)"))
+                }
+                guard body(StoredStep(step: step, event: event)) else { return }
+            }
+        }
+    }
+}

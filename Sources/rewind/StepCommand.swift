@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import RewindInspector
+
+/// `rewind step`: moves through a session one step at a time, forwards and backwards.
+///
+/// The interpreter is ``StepSession`` in the inspector library; this command only connects
+/// it to standard input and output: command lines from a pipe, single keys on a terminal.
+struct StepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "step",
+        abstract: "Step through a session's actions and states, forwards and backwards.",
+        discussion: """
+            Shows one step of a session: its action and what it changed. On a terminal, keys \
+            move at once: → or n next, ← or b back, Home or g first, End or G last, s show the \
+            state, d diff against the previous step, / find, j jump, ? keys, q quit. Otherwise \
+            it reads commands, one per line, from standard input: next, back, jump N, first, \
+            last, show [PATH], diff [N], find GLOB, help, quit. The end of input quits. See \
+            docs/cli/step.md.
+
+            Examples:
+              rewind step demo.rewind --session login-happy --at 5
+              printf 'jump 8\\ndiff 7\\nfind didTap*\\n' | rewind step demo.rewind -s 2
+            """
+    )
+
+    @Argument(help: "The log to read.")
+    var log: String
+
+    @OptionGroup var sessionOption: SessionOption
+
+    @Option(help: ArgumentHelp("The step to start at (0 is the initial state).", valueName: "step"))
+    var at = 0
+
+    func run() throws {
+        let style = Terminal.style
+        var session = try CommandErrors.reporting {
+            let inspector = try LogInspector(path: log)
+            let summary = try inspector.session(sessionOption.session)
+            return StepSession(cursor: try TimeTravelCursor(inspector: inspector, session: summary, step: at), style: style)
+        }
+        if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
+            defer { RawTerminal.restore() }
+            Self.readKeys(into: &session)
+        } else {
+            Self.readLines(into: &session)
+        }
+    }
+
+    /// Runs each line of standard input; prints a prompt on standard error only when a person
+    /// types at a terminal. Each command's output follows an empty line.
+    static func readLines(into session: inout StepSession) {
+        let prompts = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
+        write(session.view())
+        while true {
+            if prompts { FileHandle.standardError.write(Data("step> ".utf8)) }
+            guard let line = readLine() else { return }
+            let reply = session.run(line)
+            if !reply.output.isEmpty { write([""] + reply.output) }
+            if reply.quits { return }
+        }
+    }
+
+    /// Runs a command per key on a terminal in raw mode, redrawing the screen after each.
+    static func readKeys(into session: inout StepSession) {
+        var keypad = StepKeypad()
+        var notes: [String] = []
+        draw(session, notes: notes, keypad: keypad)
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let count = read(STDIN_FILENO, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            for key in KeyStroke.decode(Array(buffer[..<count])) {
+                switch keypad.press(key) {
+                case let .run(line):
+                    let reply = session.run(line)
+                    if reply.quits {
+                        write([""])
+                        return
+                    }
+                    notes = reply.lines
+                case .help:
+                    notes = StepKeypad.helpLines
+                case .prompting, .cancelled:
+                    break
+                case .ignored:
+                    continue
+                }
+                draw(session, notes: notes, keypad: keypad)
+            }
+        }
+        write([""])
+    }
+
+    /// Clears the screen and shows the step, the last command's output, and the open prompt
+    /// or a reminder of the keys.
+    static func draw(_ session: StepSession, notes: [String], keypad: StepKeypad) {
+        var window = winsize()
+        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
+        let size = known ? (rows: Int(window.ws_row), columns: Int(window.ws_col)) : nil
+        let lines = CursorView(style: session.style).screen(
+            view: session.view(), notes: notes, bottom: keypad.bottomLine(style: session.style), size: size
+        )
+        let text = "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n")
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Writes `lines` to standard output at once, each ended by a newline.
+    static func write(_ lines: [String]) {
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+import RewindJSON
+
+/// Only the shape of `rewind bench --json`: timing belongs to the benchmark, not to tests.
+@Suite struct BenchCommandTests {
+    static let keys = [
+        "dispatch_plain_ns", "dispatch_recording_ns", "dispatch_recording_p99_ns", "record_small_steps_per_s",
+        "record_large_steps_per_s", "bytes_per_step_small", "bytes_per_step_large", "naive_bytes_per_step_small",
+        "naive_bytes_per_step_large", "naive_record_small_steps_per_s", "raw_sqlite_rows_per_s", "seek_p50_ms",
+        "seek_p99_ms", "replay_steps_per_s", "diff_large_ms", "log_first_page_ms",
+    ]
+
+    @Test func quickJSONHasEveryFigureAsANumber() throws {
+        let result = try RewindBinary.run(["bench", "--quick", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        guard case let .object(figures) = try JSONValue(parsing: result.stdout) else {
+            Issue.record("expected one JSON object")
+            return
+        }
+        for key in Self.keys {
+            switch figures[key] {
+            case .int?, .double?: break
+            default: Issue.record("\(key) is missing or not a number")
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// A private tmux server (its own socket file) with one detached session: a real terminal for
+/// tests of interactive commands. Polls the screen for expected text a bounded number of times
+/// instead of sleeping for a guessed while.
+final class Tmux {
+    /// The tmux executable, when one is installed.
+    static let executable: String? = {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return (folders + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"])
+            .map { $0 + "/tmux" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    static var isAvailable: Bool { executable != nil }
+
+    /// The server's socket, removed with the server.
+    private let socket = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-tmux-\(UUID().uuidString)").path
+    let session = "step"
+
+    /// Starts a server and a session of `columns`×`rows` running `command` through the shell.
+    init(command: String, columns: Int = 200, rows: Int = 50) throws {
+        // The pane stays after the command ends, so that the test can read what it left.
+        let started = try run([
+            "-f", "/dev/null", "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
+            "new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command,
+        ])
+        guard started.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(started.output)") }
+    }
+
+    deinit {
+        _ = try? run(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+
+    /// Sends keys as tmux names them (`n`, `Right`, `End`, `Enter`); `literally` sends text.
+    func send(_ keys: String..., literally: Bool = false) throws {
+        let result = try run(["send-keys", "-t", session] + (literally ? ["-l"] : []) + keys)
+        guard result.status == 0 else { throw TmuxError(message: "tmux send-keys failed: \(result.output)") }
+    }
+
+    /// The visible screen as text, without colour.
+    func screen() throws -> String {
+        try run(["capture-pane", "-p", "-t", session]).output
+    }
+
+    /// Polls the screen until it satisfies `condition`, at most `tries` times, a tenth of a
+    /// second apart; returns the last screen seen either way.
+    func waitForScreen(tries: Int = 300, _ condition: (String) -> Bool) async throws -> String {
+        var last = ""
+        for _ in 0..<tries {
+            last = try screen()
+            if condition(last) { return last }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return last
+    }
+
+    /// A word quoted for the shell.
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Runs `tmux -S socket arguments`, its output into a file.
+    ///
+    /// Not through Foundation's `Process`: on Linux it leaves a socket open in the child and
+    /// learns of the child's end when that socket closes, and the tmux server that the first
+    /// command forks would keep it open until the server ends. Here the child gets no file
+    /// descriptor above standard error.
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let executable = Self.executable ?? "tmux"
+        let words = [executable, "-u", "-S", socket] + arguments
+        let environment = ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }
+        let argv = words.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The test's threads block most signals, and a spawned process inherits that mask: the
+        // tmux server would then never see the SIGTERM with which `kill-server` ends it.
+        var noSignals = sigset_t(), defaultSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaultSignals)
+        for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaultSignals, number) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        #if canImport(Glibc)
+        // Every descriptor open now above standard error; glibc ignores one closed meanwhile.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        #else
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw TmuxError(message: "cannot run \(executable): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw TmuxError(message: "waitpid failed: error \(errno)") }
+        }
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // Exited normally: the low 7 bits are 0 and the status is in the next byte.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
+}
+
+struct TmuxError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
