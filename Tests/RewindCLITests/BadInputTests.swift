@@ -18,6 +18,9 @@ import Testing
         { ["history", $0, "status"] },
         { ["find", $0, "--where", "status == \"idle\""] },
         { ["replay", $0] },
+        { ["export", $0] },
+        { ["check", $0] },
+        { ["step", $0] },
     ]
 
     private func expectFailure(
