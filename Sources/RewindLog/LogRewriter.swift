@@ -19,6 +19,8 @@ public struct LogRewriter {
     ) throws(LogError) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        // Like the sink: the replaced states' text is zeroed, not left in freed pages.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         do {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.write { db in

@@ -136,6 +136,17 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Removes a session with its events and gaps: a test hook that frees pages, which
+    /// `secure_delete` on this connection zeroes, so that nothing removed stays readable.
+    func removeSession(_ session: Int) throws {
+        try writing { db in
+            for table in ["event", "gap"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
+            }
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
+        }
+    }
+
     /// The number of pages in the log, for ``limitSize(toPages:)``.
     func pageCount() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
