@@ -52,17 +52,21 @@ public final class LogReader: Sendable {
                 SELECT s.id, s.name, s.flow, s.started_at, s.ended_at, s.format_version, s.schema_version,
                        s.redacted_paths,
                        (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
+                       (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
                        (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
                        (SELECT max(time) FROM event e WHERE e.session_id = s.id) AS last_time
                 FROM session s ORDER BY s.id
                 """).map { row in
-                SessionSummary(
-                    number: try row.decode(forColumn: "id"), name: try row.decode(forColumn: "name"), flow: try row.decode(forColumn: "flow"),
-                    startedAt: Date(timeIntervalSince1970: try row.decode(forColumn: "started_at")),
-                    endedAt: (try row.decode(forColumn: "ended_at") as Double?).map(Date.init(timeIntervalSince1970:)),
+                let number: Int = try row.decode(forColumn: "id")
+                let lastStep: Int? = try row.decode(forColumn: "last_step")
+                try LogBounds.checkSteps(first: try row.decode(forColumn: "first_step"), last: lastStep, of: number)
+                return SessionSummary(
+                    number: number, name: try row.decode(forColumn: "name"), flow: try row.decode(forColumn: "flow"),
+                    startedAt: try LogBounds.date(try row.decode(forColumn: "started_at"), "the start of session #\(number)"),
+                    endedAt: try (try row.decode(forColumn: "ended_at") as Double?).map { try LogBounds.date($0, "the end of session #\(number)") },
                     formatVersion: try row.decode(forColumn: "format_version"), schemaVersion: try row.decode(forColumn: "schema_version"),
-                    eventCount: try row.decode(forColumn: "event_count"), lastStep: try row.decode(forColumn: "last_step") ?? 0,
-                    lastTime: (try row.decode(forColumn: "last_time") as Double?).map(Date.init(timeIntervalSince1970:)),
+                    eventCount: try row.decode(forColumn: "event_count"), lastStep: lastStep ?? 0,
+                    lastTime: try (try row.decode(forColumn: "last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
                     redactedPaths: SQLiteSink.paths(fromJSON: try row.decode(forColumn: "redacted_paths")).sorted()
                 )
             }
@@ -112,6 +116,7 @@ public final class LogReader: Sendable {
                 """, arguments: [session.number]).map { row in
                 let first: Int = try row.decode(forColumn: "first_step"), last: Int = try row.decode(forColumn: "last_step")
                 guard first <= last else { throw LogError.damaged(path, "a gap of session \(session.number) ends before it starts") }
+                try LogBounds.checkSteps(first: first, last: last, of: session.number)
                 return LoggedGap(steps: first...last, reason: try row.decode(forColumn: "reason"))
             }
         }
@@ -132,6 +137,9 @@ public final class LogReader: Sendable {
             return error
         case let error as DatabaseError:
             return LogSchema.describe(error, path: path)
+        case let error as RowDecodingError:
+            // GRDB's own text dumps the whole row, which may span lines and hold whole states.
+            return .damaged(path, "a stored value has the wrong type\(columnName(in: error).map { " (column \($0))" } ?? "")")
         case let error as JSONParseError:
             return .damaged(path, "a stored value is not valid JSON (\(error))")
         case let error as JSONPatchError:
@@ -141,15 +149,24 @@ public final class LogReader: Sendable {
         }
     }
 
+    /// The column that a decoding error names in its description (`column: "step"`).
+    private static func columnName(in error: RowDecodingError) -> String? {
+        let text = "\(error)"
+        guard let start = text.range(of: "column: \"")?.upperBound,
+              let end = text[start...].firstIndex(of: "\"") else { return nil }
+        return String(text[start..<end])
+    }
+
     static func event(from row: Row) throws -> LoggedEvent {
         let outputs: String? = try row.decode(forColumn: "outputs")
         var outputValues: [JSONValue] = []
         if let outputs, case let .array(values) = try JSONValue(parsing: outputs) { outputValues = values }
         let keyframe: String? = try row.decode(forColumn: "keyframe")
         let patch: String? = try row.decode(forColumn: "patch")
+        let step: Int = try row.decode(forColumn: "step")
         return LoggedEvent(
-            step: try row.decode(forColumn: "step"),
-            time: Date(timeIntervalSince1970: try row.decode(forColumn: "time")),
+            step: step,
+            time: try LogBounds.date(try row.decode(forColumn: "time"), "the time of step \(step)"),
             origin: try row.decode(forColumn: "origin"),
             actionName: try row.decode(forColumn: "action_type"),
             action: try JSONValue(parsing: try row.decode(forColumn: "action") as String),

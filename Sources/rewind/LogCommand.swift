@@ -43,7 +43,10 @@ struct LogCommand: ParsableCommand {
             if let to, to > summary.lastStep { try inspector.reader.checkStep(to, in: summary) }
             let glob = action.map(ActionGlob.init)
             var renderer = TimelineRenderer(style: Terminal.style)
-            try inspector.pages(of: summary, steps: max(1, from ?? 1)...(to ?? summary.lastStep)) { page in
+            // A session with no step yet, or `--to 0`, has no line to print (and 1...0 is no range).
+            let first = max(1, from ?? 1), last = to ?? summary.lastStep
+            guard first <= last else { return }
+            try inspector.pages(of: summary, steps: first...last) { page in
                 let entries = page.filter { glob?.matches($0.name) ?? true }
                 if output.json {
                     for entry in entries { print(JSONForms.entry(entry, session: summary).canonicalString) }
