@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import Testing
+import RewindCore
+import RewindLog
+
+/// `tools/fuzz` on 50 fixed cases against this build's binary, and the inputs that the fuzzer
+/// once crashed on, kept as regressions.
+@Suite struct FuzzTests {
+    /// The package's root, where `tools/` is.
+    private static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func fiftyMutatedLogsAndExportsFailCleanly() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Self.root.appendingPathComponent("tools/fuzz").path, "50", "--seed", "7", "--jobs", "4",
+            "--binary", RewindBinary.url.path,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("fuzz: 50 cases, 0 crashes\n"), "\(text)")
+    }
+
+    /// A copy of the demo log changed by `sql`.
+    private func damagedDemoLog(_ sql: String, in folder: TemporaryDirectory) async throws -> String {
+        let path = folder.path("damaged.rewind")
+        try await DemoLog.record(into: path)
+        try await DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        return path
+    }
+
+    @Test(arguments: [
+        ("UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
+         "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"),
+        ("UPDATE session SET started_at = 1e300 WHERE id = 2", "the start of session #2 is 1e+300, not a time"),
+        ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 3", "the last time of session #1 is inf, not a time"),
+    ])
+    func numbersOutOfRangeAreDamageNotATrap(sql: String, message: String) async throws {
+        let folder = try TemporaryDirectory()
+        let path = try await damagedDemoLog(sql, in: folder)
+        for arguments in [["sessions", path], ["check", path], ["log", path, "-s", "1"]] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == "rewind: \(path): the log is damaged: \(message)\n", "\(arguments)")
+        }
+    }
+
+    @Test func aSessionWithoutStepsAndAnEmptyRangeLogNothing() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("empty-session.rewind")
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<Vault, Vault.Action>(sink: sink, session: SessionDescriptor(name: "idle", flow: "vault"))
+        recorder.start(initialState: Vault())
+        recorder.close()
+        try sink.close()
+        for arguments in [["log", path], ["log", path, "--to", "0"], ["log", path, "--json"]] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 0 && result.stdout.isEmpty && result.stderr.isEmpty, "\(arguments): \(result.stderr)")
+        }
+    }
+}
