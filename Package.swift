@@ -50,19 +50,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
+        .target(name: "RewindTestSupport", dependencies: ["RewindLog", "RewindCore", "PhotoApp"], path: "Tests/Support"),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON"]),
         .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJSON"]),
         .testTarget(name: "PhotoAppTests", dependencies: ["PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindLogTests",
-            dependencies: ["RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RewindTestSupport", "RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "ReplayTests", dependencies: ["RewindTesting", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]),
-        .testTarget(name: "RewindInspectorTests", dependencies: ["RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
+        .testTarget(name: "ReplayTests", dependencies: ["RewindTestSupport", "RewindTesting", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]),
+        .testTarget(name: "RewindInspectorTests", dependencies: ["RewindTestSupport", "RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindCLITests",
             dependencies: [
-                "rewind", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
+                "RewindTestSupport", "rewind", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A fresh folder per test, removed when the test is done with it.
-final class TemporaryDirectory {
-    let url: URL
+public final class TemporaryDirectory {
+    public let url: URL
 
-    init() throws {
+    public init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
-    func path(_ name: String) -> String {
+    public func path(_ name: String) -> String {
         url.appendingPathComponent(name).path
     }
 
@@ -19,5 +19,5 @@ final class TemporaryDirectory {
 }
 
 extension Date {
-    static let testEpoch = Date(timeIntervalSince1970: 1_800_000_000)
+    public static let testEpoch = Date(timeIntervalSince1970: 1_800_000_000)
 }

@@ -1,0 +1,2 @@
+// The helpers every suite of this target uses.
+@_exported import RewindTestSupport
