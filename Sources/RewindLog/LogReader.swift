@@ -42,7 +42,7 @@ public final class LogReader: Sendable {
                        s.redacted_paths,
                        (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
                        (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
-                       (SELECT max(time) FROM event e WHERE e.session_id = s.id) AS last_time
+                       (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
                 FROM session s ORDER BY s.id
                 """).map { row in
                 SessionSummary(
