@@ -54,7 +54,7 @@ public final class LogReader: Sendable {
                        (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
                        (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
                        (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
-                       (SELECT max(time) FROM event e WHERE e.session_id = s.id) AS last_time
+                       (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
                 FROM session s ORDER BY s.id
                 """).map { row in
                 let number: Int = try row.decode(forColumn: "id")

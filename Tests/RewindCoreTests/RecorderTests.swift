@@ -207,3 +207,24 @@ final class GatedSink: RecordingSink {
 }
 
 extension GatedSink: @unchecked Sendable {}
+
+@Suite struct UnencodableStateTests {
+    struct Measurement: Codable, Equatable, Sendable { var value: Double }
+    enum Tick: String, Codable, Equatable, Sendable, DescribedAction {
+        case tick
+        var origin: String { "test" }
+    }
+
+    @Test func anInitialStateThatCannotBeEncodedIsReportedAndNothingPilesUp() {
+        let errors = Mutex(0)
+        var configuration = RecorderConfiguration()
+        configuration.onError = { _ in errors.withLock { $0 += 1 } }
+        let sink = InMemorySink.inMemory
+        let recorder = Recorder<Measurement, Tick>(sink: sink, session: SessionDescriptor(name: "nan", flow: "test"), configuration: configuration)
+        recorder.start(initialState: Measurement(value: .nan))
+        recorder.record(.tick, state: Measurement(value: 1), step: 1)
+        recorder.close()
+        #expect(errors.withLock { $0 } == 1)
+        #expect(sink.sessions.isEmpty)
+    }
+}

@@ -112,7 +112,13 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
             }
             pendingHeader = nil
         }
-        guard let sessionNumber, !(events.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
+        guard let sessionNumber else {
+            // The initial state could not be encoded (already reported through `onError`), so
+            // there is no session to write into; keeping the steps would only grow memory.
+            events.removeAll(keepingCapacity: true)
+            return
+        }
+        guard !(events.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
         if let error = report({ try sink.append(events, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
             markLost(because: error)
         } else {
