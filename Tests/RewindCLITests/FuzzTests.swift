@@ -40,7 +40,7 @@ import RewindLog
         ("UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
          "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"),
         ("UPDATE session SET started_at = 1e300 WHERE id = 2", "the start of session #2 is 1e+300, not a time"),
-        ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 3", "the last time of session #1 is inf, not a time"),
+        ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 20", "the last time of session #1 is inf, not a time"),
     ])
     func numbersOutOfRangeAreDamageNotATrap(sql: String, message: String) async throws {
         let folder = try TemporaryDirectory()
