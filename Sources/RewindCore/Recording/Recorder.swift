@@ -65,7 +65,7 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
     }
 
     /// Steps dropped because the writer fell behind (only under `.dropWithGapMarker`).
-    public var droppedCount: Int { queue.droppedCount }
+    public var droppedCount: Int { queue.dropped }
 
     /// Records the state a session starts from (step 0). A store calls this for you.
     public func start(initialState: State) {

@@ -26,8 +26,16 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     private var issuedTicket = 0
     @usableFromInline var isClosed = false
 
-    /// Steps dropped so far under `.dropWithGapMarker`.
+    /// Steps dropped so far under `.dropWithGapMarker`; written under the lock on the push
+    /// path, so read it through ``dropped``.
     @usableFromInline var droppedCount = 0
+
+    /// Steps dropped so far, read under the lock: any thread may ask while recording goes on.
+    var dropped: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return droppedCount
+    }
 
     init(capacity: Int, policy: OverflowPolicy, makeGap: @escaping (ClosedRange<Int>) -> Element) {
         self.capacity = max(1, capacity)
