@@ -9,16 +9,23 @@ public struct SessionDescriptor: Sendable {
     /// The app's own version of its state and action types, for migrating old recordings.
     public var schemaVersion: Int
     /// Reads the time stamped on each step.
-    public var now: @Sendable () -> Date
+    public var now: @Sendable () -> Date {
+        get { customClock ?? { Date() } }
+        set { customClock = newValue }
+    }
+    /// The clock given instead of the system's, like a simulated one; nil for the system's,
+    /// which a recorder reads directly on the dispatch path.
+    @usableFromInline private(set) var customClock: (@Sendable () -> Date)?
 
+    /// - Parameter now: a clock to stamp steps with instead of the system's.
     public init(
         name: String?, flow: String, schemaVersion: Int = 1,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: (@Sendable () -> Date)? = nil
     ) {
         self.name = name
         self.flow = flow
         self.schemaVersion = schemaVersion
-        self.now = now
+        self.customClock = now
     }
 }
 

@@ -4,7 +4,7 @@
 /// reducer, tells the middleware, and notifies observers. Follow-up actions (`.send`, outputs,
 /// effect results) are dispatched after the current step, each with the step that caused it.
 @MainActor
-public final class Store<State, Action: Sendable> {
+public final class Store<State: Sendable, Action: Sendable> {
     // The dispatch path is inlinable so that callers specialize it for their State and Action:
     // unspecialized generic code costs hundreds of nanoseconds per dispatch.
 
@@ -13,21 +13,29 @@ public final class Store<State, Action: Sendable> {
     /// The number of actions dispatched so far; the state is the state after this step.
     public var step: Int { _step }
 
-    @usableFromInline var _state: State
-    @usableFromInline var _step = 0
+    // Only the main actor touches these, and no access overlaps another: the dynamic
+    // exclusivity checks they would get as class properties cost more than the dispatch.
+    @usableFromInline @exclusivity(unchecked) var _state: State
+    @usableFromInline @exclusivity(unchecked) var _step = 0
     @usableFromInline let reducer: any Reducer<State, Action>
+    /// The first recorder among the middleware, held by its concrete type: the dispatch path,
+    /// specialized for the app's types, then specializes the recorder's hand-off too (through
+    /// the middleware protocol it runs as generic code, several times slower).
+    @usableFromInline let recorder: Recorder<State, Action>?
+    /// The other middleware, in the order given.
     @usableFromInline let middleware: [any StoreMiddleware<State, Action>]
     @usableFromInline let execution: EffectExecution
-    @usableFromInline var observers: [(id: Int, call: (State) -> Void)] = []
+    @usableFromInline @exclusivity(unchecked) var observers: [(id: Int, call: (State) -> Void)] = []
     var nextObserverID = 0
-    @usableFromInline var queuedActions: [(action: Action, cause: Int?)] = []
-    @usableFromInline var queuedEffects: [(work: @Sendable (Send<Action>) async -> Void, cause: Int)] = []
-    @usableFromInline var isDispatching = false
+    @usableFromInline @exclusivity(unchecked) var queuedActions: [(action: Action, cause: Int?)] = []
+    @usableFromInline @exclusivity(unchecked) var queuedEffects: [(work: @Sendable (Send<Action>) async -> Void, cause: Int)] = []
+    @usableFromInline @exclusivity(unchecked) var isDispatching = false
 
     /// Creates a store that starts at `initialState`.
     ///
     /// - Parameters:
-    ///   - middleware: sees every action, in order; each is told the initial state now.
+    ///   - middleware: sees every action, in order, except that the first ``Recorder`` hears
+    ///     of each step before the others; each is told the initial state now.
     ///   - execution: `.live` runs effects at once; `.manual` waits for ``settle()``.
     public init(
         initialState: State,
@@ -37,7 +45,13 @@ public final class Store<State, Action: Sendable> {
     ) {
         self._state = initialState
         self.reducer = reducer
-        self.middleware = middleware
+        var others = middleware
+        if let index = others.firstIndex(where: { $0 is Recorder<State, Action> }) {
+            recorder = others.remove(at: index) as? Recorder<State, Action>
+        } else {
+            recorder = nil
+        }
+        self.middleware = others
         self.execution = execution
         for each in middleware {
             each.storeDidStart(initialState: initialState)
@@ -80,8 +94,10 @@ public final class Store<State, Action: Sendable> {
     @inlinable
     func reduce(_ action: Action, cause: Int?) {
         let context = StepContext(step: _step + 1, cause: cause)
-        for each in middleware {
-            each.willReduce(action, state: _state, context: context)
+        if !middleware.isEmpty {
+            for each in middleware {
+                each.willReduce(action, state: _state, context: context)
+            }
         }
         let effect = reducer.reduce(into: &_state, action: action)
         _step = context.step
@@ -95,8 +111,11 @@ public final class Store<State, Action: Sendable> {
                 start(work, cause: context.step)
             }
         }
-        for each in middleware {
-            each.didReduce(action, state: _state, context: context, outputs: outputs)
+        recorder?.record(action, state: _state, step: context.step, cause: context.cause, outputs: outputs)
+        if !middleware.isEmpty {
+            for each in middleware {
+                each.didReduce(action, state: _state, context: context, outputs: outputs)
+            }
         }
         if !observers.isEmpty {
             for observer in observers { observer.call(_state) }

@@ -29,6 +29,32 @@ import RewindJSON
         #expect(recorded.events[2].digest == JSONValue.object(["count": 1]).digest)
     }
 
+    @Test func theRecorderHearsOfAStepBeforeTheMiddlewareListedBeforeIt() async throws {
+        let sink = InMemorySink.inMemory
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
+        let seen = await MainActor.run {
+            let flusher = FlushingMiddleware(recorder: recorder, sink: sink)
+            let store = Store(initialState: Counter.State(), reducer: Counter(), middleware: [flusher, recorder], execution: .manual)
+            store.send(.increment)
+            store.send(.increment)
+            return flusher.stepsSeenOnFlush
+        }
+        recorder.close()
+        #expect(seen == [1, 2])
+    }
+
+    @Test func withoutAClockOfItsOwnASessionIsStampedWithTheSystemTime() throws {
+        let sink = InMemorySink.inMemory
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: SessionDescriptor(name: nil, flow: "counter"))
+        recorder.start(initialState: Counter.State())
+        let before = Date()
+        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
+        let after = Date()
+        recorder.close()
+        let time = try #require(sink.sessions.first?.events.first?.time)
+        #expect(time >= before.addingTimeInterval(-0.001) && time <= after.addingTimeInterval(0.001))
+    }
+
     @Test func codeWithoutAStoreRecordsDirectly() throws {
         let sink = InMemorySink.inMemory
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
@@ -226,5 +252,23 @@ extension GatedSink: @unchecked Sendable {}
         recorder.close()
         #expect(errors.withLock { $0 } == 1)
         #expect(sink.sessions.isEmpty)
+    }
+}
+
+/// Flushes the recorder after each step and notes the last step the sink then holds.
+@MainActor
+private final class FlushingMiddleware: StoreMiddleware {
+    let recorder: Recorder<Counter.State, Counter.Action>
+    let sink: InMemorySink
+    private(set) var stepsSeenOnFlush: [Int] = []
+
+    init(recorder: Recorder<Counter.State, Counter.Action>, sink: InMemorySink) {
+        self.recorder = recorder
+        self.sink = sink
+    }
+
+    func didReduce(_ action: Counter.Action, state: Counter.State, context: StepContext, outputs: [Counter.Action]) {
+        recorder.flush()
+        stepsSeenOnFlush.append(sink.sessions.first?.events.last?.step ?? 0)
     }
 }

@@ -10,7 +10,11 @@ import RewindJSON
 ///
 /// The queued state is kept alive until the writer has encoded it, so the reducer's next
 /// mutation of a large state copies the parts it changes (copy-on-write).
-public final class Recorder<State: RecordableState, Action: RecordableAction>: Sendable {
+///
+/// Only the initializer asks for encodable types: the class itself is unconstrained so that a
+/// ``Store`` of any state can hold a recorder by its concrete type and hand steps to it through
+/// code specialized for the app's types, rather than through the generic middleware witness.
+public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     public typealias Configuration = RecorderConfiguration
 
     @usableFromInline
@@ -48,7 +52,8 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
     private let lifecycle = LockedFlag()
 
     /// Starts a writer thread that will record one session into `sink`.
-    public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init()) {
+    public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
+    where State: RecordableState, Action: RecordableAction {
         self.session = session
         self.queue = RecordingQueue(capacity: configuration.capacity, policy: configuration.overflow) { .gap($0) }
         let writer = RecorderWriter<State, Action>(sink: sink, session: session, configuration: configuration)
@@ -75,7 +80,9 @@ public final class Recorder<State: RecordableState, Action: RecordableAction>: S
     /// Records one step: the action and the state after it.
     @inlinable
     public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
-        queue.push(.step(Step(step: step, cause: cause, time: session.now(), action: action, state: state, outputs: outputs)), step: step)
+        queue.push(step: step) {
+            .step(Step(step: step, cause: cause, time: StepClock.now(for: session), action: action, state: state, outputs: outputs))
+        }
     }
 
     /// Returns once everything recorded so far is written and committed.

@@ -1,7 +1,7 @@
 /// How a recorder batches, bounds and reports.
 public struct RecorderConfiguration: Sendable {
-    /// How many steps may wait for the writer.
-    public var capacity = 65_536
+    /// How many steps may wait for the writer: the ring of that many slots is allocated once.
+    public var capacity = 16_384
     /// What dispatch does when that many are waiting.
     public var overflow = OverflowPolicy.block
     /// Every this many steps the whole state is stored instead of a patch.

@@ -1,103 +1,184 @@
 import Foundation
+import Synchronization
 
 /// The bounded hand-off between dispatch and a recorder's writer thread.
 ///
-/// A push takes one uncontended lock and appends. Between batches the writer naps for a
-/// millisecond at a time and wakes by itself, so a push wakes it (a system call) only when a
+/// A ring of slots, allocated once. Producers fill slots under a short lock (several threads
+/// may record) and publish their count; the writer thread moves published items out without
+/// taking any lock and publishes how far it has read. Between batches the writer naps for a
+/// millisecond at a time and wakes by itself, so a push makes a system call only when a
 /// batch is large or the writer has gone to sleep after being idle for a while. When the
-/// queue is full, the overflow policy decides: wait for room, or drop the step and queue a gap
-/// marker before the next one.
+/// steps queued reach the capacity, the overflow policy decides: wait for room, or drop the
+/// step and queue a gap marker before the next one.
 @usableFromInline
 final class RecordingQueue<Element>: @unchecked Sendable {
-    @usableFromInline let condition = NSCondition()
-    @usableFromInline var items: [Element] = []
+    // Fields marked `unchecked` are guarded by hand: the producers' fields by `producerLock`,
+    // the writer's by being touched from the writer thread only. Dynamic exclusivity checks
+    // would cost more than the rest of a push.
+
+    @usableFromInline let slots: UnsafeMutablePointer<Element>
+    /// Slots in the ring: the capacity for steps plus room for control items and gap markers.
+    @usableFromInline let slotCount: Int
     @usableFromInline let capacity: Int
     @usableFromInline let policy: OverflowPolicy
     @usableFromInline let makeGap: (ClosedRange<Int>) -> Element
-    /// Whether the writer waits without a timeout, so that only a push can wake it.
-    @usableFromInline var writerIsAsleep = false
-    /// Whether the writer is in a short timed wait.
-    @usableFromInline var writerIsNapping = false
     /// A napping writer is woken early once this many items wait.
     @usableFromInline let wakeThreshold: Int
-    @usableFromInline var producersAreWaiting = false
-    @usableFromInline var droppedSteps: ClosedRange<Int>?
+
+    /// Items pushed so far, published by producers.
+    @usableFromInline let published = Atomic<Int>(0)
+    /// Items the writer has moved out so far, published by the writer.
+    @usableFromInline let consumed = Atomic<Int>(0)
+    /// Whether the writer runs, naps (wakes by itself) or sleeps (only a push wakes it).
+    @usableFromInline let writerState = Atomic<Int>(WriterState.running)
+    @usableFromInline let waitingProducers = Atomic<Int>(0)
+    /// Where a sleeping writer, producers waiting for room and threads waiting for a control
+    /// item to be done wait.
+    @usableFromInline let condition = NSCondition()
+
+    @usableFromInline let producerLock = Mutex(())
+    @usableFromInline @exclusivity(unchecked) var pushedCount = 0
+    @usableFromInline @exclusivity(unchecked) var tailIndex = 0
+    /// The writer's count as last read: room is known without reading the writer's counter.
+    @usableFromInline @exclusivity(unchecked) var consumedSeen = 0
+    @usableFromInline @exclusivity(unchecked) var droppedSteps: ClosedRange<Int>?
+    /// Steps dropped so far under `.dropWithGapMarker`; read it through ``dropped``.
+    @usableFromInline @exclusivity(unchecked) var droppedCount = 0
+    @usableFromInline @exclusivity(unchecked) var isClosed = false
+    @exclusivity(unchecked) private var issuedTicket = 0
+
+    @exclusivity(unchecked) private var consumedCount = 0
+    @exclusivity(unchecked) private var headIndex = 0
+
+    /// Guarded by `condition`.
     private var completedTicket = 0
-    private var issuedTicket = 0
-    @usableFromInline var isClosed = false
 
-    /// Steps dropped so far under `.dropWithGapMarker`; written under the lock on the push
-    /// path, so read it through ``dropped``.
-    @usableFromInline var droppedCount = 0
-
-    /// Steps dropped so far, read under the lock: any thread may ask while recording goes on.
-    var dropped: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return droppedCount
+    @usableFromInline
+    enum WriterState {
+        @inlinable static var running: Int { 0 }
+        @inlinable static var napping: Int { 1 }
+        @inlinable static var asleep: Int { 2 }
     }
 
     init(capacity: Int, policy: OverflowPolicy, makeGap: @escaping (ClosedRange<Int>) -> Element) {
         self.capacity = max(1, capacity)
         self.policy = policy
         self.makeGap = makeGap
+        slotCount = self.capacity + 8
+        slots = .allocate(capacity: slotCount)
         wakeThreshold = max(1, min(self.capacity / 2, 1_024))
-        items.reserveCapacity(min(self.capacity, 4_096))
     }
 
-    /// Queues the item of `step`, or drops it when full under `.dropWithGapMarker`; ignores it
-    /// once the queue is closed.
+    deinit {
+        let left = published.load(ordering: .acquiring) - consumedCount
+        for offset in 0..<left {
+            (slots + (headIndex + offset) % slotCount).deinitialize(count: 1)
+        }
+        slots.deallocate()
+    }
+
+    /// Steps dropped so far; any thread may ask while recording goes on.
+    var dropped: Int {
+        producerLock.withLock { _ in droppedCount }
+    }
+
+    /// Queues the item of `step` that `makeItem` builds, or drops it when full under
+    /// `.dropWithGapMarker`; ignores it once the queue is closed.
+    ///
+    /// The item is built in its slot, under the lock, so that it is never copied.
     @inlinable
-    func push(_ item: Element, step: Int) {
-        condition.lock()
-        if isClosed {
-            condition.unlock()
-            return
-        }
-        if items.count >= capacity {
-            switch policy {
-            case .block:
-                while items.count >= capacity && !isClosed {
-                    producersAreWaiting = true
-                    condition.wait()
+    func push(step: Int, _ makeItem: () -> Element) {
+        producerLock.withLock { _ in
+            if isClosed { return }
+            if pushedCount - consumedSeen >= capacity {
+                consumedSeen = consumed.load(ordering: .acquiring)
+                if pushedCount - consumedSeen >= capacity {
+                    switch policy {
+                    case .block:
+                        waitForRoom { $0 < capacity }
+                    case .dropWithGapMarker:
+                        droppedSteps = (droppedSteps?.lowerBound ?? step)...step
+                        droppedCount += 1
+                        return
+                    }
                 }
-            case .dropWithGapMarker:
-                droppedSteps = (droppedSteps?.lowerBound ?? step)...step
-                droppedCount += 1
-                condition.unlock()
-                return
             }
+            if let dropped = droppedSteps {
+                append(makeGap(dropped))
+                droppedSteps = nil
+            }
+            append(makeItem())
+            publish(wakingAlways: false)
         }
-        if let dropped = droppedSteps {
-            items.append(makeGap(dropped))
-            droppedSteps = nil
-        }
-        items.append(item)
-        if writerIsAsleep || (writerIsNapping && items.count >= wakeThreshold) { wakeWriter() }
-        condition.unlock()
     }
 
     /// Queues a control item past the capacity; returns a ticket for ``waitUntilDone(_:)``.
     ///
     /// - Parameter closing: whether nothing may be queued after this item.
     func pushControl(_ item: Element, closing: Bool = false) -> Int {
+        producerLock.withLock { _ in
+            // After close, the last ticket is the finish: waiting for it is all that is left.
+            if isClosed { return issuedTicket }
+            if closing { isClosed = true }
+            // Steps dropped since the last push are marked now, so a flush or close never hides them.
+            if let dropped = droppedSteps {
+                waitForRoom { $0 < slotCount }
+                append(makeGap(dropped))
+                droppedSteps = nil
+            }
+            waitForRoom { $0 < slotCount }
+            append(item)
+            issuedTicket += 1
+            publish(wakingAlways: true)
+            return issuedTicket
+        }
+    }
+
+    /// Writes `item` into the next slot; the caller holds the producer lock and made room.
+    @inlinable
+    func append(_ item: __owned Element) {
+        (slots + tailIndex).initialize(to: item)
+        tailIndex = tailIndex + 1 == slotCount ? 0 : tailIndex + 1
+        pushedCount += 1
+    }
+
+    /// Makes the appended items visible to the writer, and wakes it if it sleeps, or if it
+    /// naps and a batch is waiting.
+    @inlinable
+    func publish(wakingAlways: Bool) {
+        // Sequentially consistent, with the writer's store of its state and load of the count:
+        // either the writer sees this count before it waits, or this push sees it waiting.
+        published.store(pushedCount, ordering: .sequentiallyConsistent)
+        let state = writerState.load(ordering: .sequentiallyConsistent)
+        guard state != WriterState.running else { return }
+        if wakingAlways || state == WriterState.asleep || pushedCount - consumedSeen >= wakeThreshold {
+            wakeWriter(from: state)
+        }
+    }
+
+    @usableFromInline
+    func wakeWriter(from state: Int) {
+        // Only the push that moves the writer to running signals it.
+        guard writerState.compareExchange(expected: state, desired: WriterState.running, ordering: .sequentiallyConsistent).exchanged else { return }
         condition.lock()
-        defer { condition.unlock() }
-        // After close, the last ticket is the finish: waiting for it is all that is left.
-        if isClosed { return issuedTicket }
-        if closing {
-            isClosed = true
-            condition.broadcast()
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits, holding the producer lock, until `hasRoom` accepts the number of queued items.
+    @usableFromInline
+    func waitForRoom(_ hasRoom: (Int) -> Bool) {
+        consumedSeen = consumed.load(ordering: .acquiring)
+        guard !hasRoom(pushedCount - consumedSeen) else { return }
+        waitingProducers.add(1, ordering: .sequentiallyConsistent)
+        condition.lock()
+        while true {
+            consumedSeen = consumed.load(ordering: .sequentiallyConsistent)
+            if hasRoom(pushedCount - consumedSeen) { break }
+            condition.wait()
         }
-        // Steps dropped since the last push are marked now, so a flush or close never hides them.
-        if let dropped = droppedSteps {
-            items.append(makeGap(dropped))
-            droppedSteps = nil
-        }
-        items.append(item)
-        issuedTicket += 1
-        wakeWriter()
-        return issuedTicket
+        condition.unlock()
+        waitingProducers.subtract(1, ordering: .sequentiallyConsistent)
     }
 
     /// Waits until the writer has finished the control item with `ticket`.
@@ -115,39 +196,42 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Swaps everything queued into `batch`, waiting while there is nothing.
+    /// Moves everything queued into `batch`, waiting while there is nothing; only the writer
+    /// thread calls it.
     ///
-    /// The writer hands back its emptied batch, capacity kept, so pushes rarely allocate.
+    /// The writer hands back its emptied batch, capacity kept, so taking rarely allocates.
     func takeAll(into batch: inout [Element]) {
         batch.removeAll(keepingCapacity: true)
-        condition.lock()
         var naps = 0
-        while items.isEmpty {
-            if naps < 50 {
-                writerIsNapping = true
-                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
-                naps += 1
-            } else {
-                writerIsAsleep = true
-                condition.wait()
+        while true {
+            let end = published.load(ordering: .acquiring)
+            if end != consumedCount {
+                for _ in consumedCount..<end {
+                    batch.append((slots + headIndex).move())
+                    headIndex = headIndex + 1 == slotCount ? 0 : headIndex + 1
+                }
+                consumedCount = end
+                consumed.store(end, ordering: .sequentiallyConsistent)
+                if waitingProducers.load(ordering: .sequentiallyConsistent) > 0 {
+                    condition.lock()
+                    condition.broadcast()
+                    condition.unlock()
+                }
+                return
             }
-        }
-        writerIsAsleep = false
-        writerIsNapping = false
-        swap(&batch, &items)
-        if producersAreWaiting {
-            producersAreWaiting = false
-            condition.broadcast()
-        }
-        condition.unlock()
-    }
-
-    @usableFromInline
-    func wakeWriter() {
-        if writerIsAsleep || writerIsNapping {
-            writerIsAsleep = false
-            writerIsNapping = false
-            condition.broadcast()
+            let sleeps = naps >= 50
+            condition.lock()
+            writerState.store(sleeps ? WriterState.asleep : WriterState.napping, ordering: .sequentiallyConsistent)
+            if published.load(ordering: .sequentiallyConsistent) == consumedCount {
+                if sleeps {
+                    condition.wait()
+                } else {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
+                    naps += 1
+                }
+            }
+            writerState.store(WriterState.running, ordering: .sequentiallyConsistent)
+            condition.unlock()
         }
     }
 }
