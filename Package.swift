@@ -27,7 +27,10 @@ let package = Package(
         // The log: SQLite schema and migrations, the SQLite sink, the reader and state reconstruction.
         .target(
             name: "RewindLog",
-            dependencies: ["RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RewindCore", "RewindJSON",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
         .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog"]),

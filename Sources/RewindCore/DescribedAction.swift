@@ -5,6 +5,10 @@ public protocol DescribedAction: Sendable {
     var origin: String { get }
 
     /// The action's case name, like `didTapLogin`. A parent forwards its child's name.
+    ///
+    /// It must depend only on which cases the action is made of, never on payload values: a
+    /// recorder asks once per shape of encoded action (its keys, scalars left out) and reuses
+    /// the answer.
     var name: String { get }
 }
 

@@ -71,18 +71,9 @@ public final class SQLiteSink: RecordingSink {
                                    digest, keyframe, patch)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+            var binder = EventBinder(statement: insert.sqliteStatement, connection: db.sqliteConnection)
             for event in events {
-                var keyframe: String?, patch: String?
-                switch event.state {
-                case let .keyframe(value): keyframe = value.canonicalString
-                case let .patch(value): patch = value.json.canonicalString
-                }
-                try insert.execute(arguments: [
-                    session, event.step, event.time.timeIntervalSince1970, event.origin, event.actionName,
-                    event.action.canonicalString, event.cause,
-                    event.outputs.isEmpty ? nil : JSONValue.array(event.outputs).canonicalString,
-                    event.digest.databaseValue, keyframe, patch,
-                ])
+                try binder.insert(event, session: session)
             }
             for gap in gaps {
                 // A gap that continues the last one for the same reason extends it, so a disk

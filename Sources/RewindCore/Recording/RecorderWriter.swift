@@ -21,6 +21,7 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
     private var gaps: [RecordingGap] = []
     private var newRedactedPaths: Set<String> = []
     private var knownRedactedPaths: Set<String> = []
+    private var actionNames = ActionNames()
 
     init(sink: any RecordingSink, session: SessionDescriptor, configuration: RecorderConfiguration) {
         self.sink = sink
@@ -92,7 +93,7 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
             scanRedactions(in: action, at: "action")
             previous = state
             events.append(RecordedEvent(
-                step: step.step, time: step.time, origin: step.action.origin, actionName: step.action.name,
+                step: step.step, time: step.time, origin: step.action.origin, actionName: actionNames.name(of: step.action, encoded: action),
                 action: action, cause: step.cause, outputs: outputs, digest: memo.digest(of: state), state: record
             ))
         } catch {
