@@ -1,18 +1,27 @@
 import Foundation
 import RewindJSON
 
-/// The writer thread's side of a recorder: encodes, diffs and writes batches.
+/// The second of a recorder's two threads: diffs each encoded state against the previous one
+/// (a keyframe every so often, and after anything was lost), and writes batches to the sink.
 ///
 /// Only the writer thread touches it, one batch at a time.
-final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @unchecked Sendable {
+final class RecorderWriter: @unchecked Sendable {
+    /// What the encoder thread hands over.
+    enum Item {
+        /// The session's header, or nil when its initial state could not be encoded.
+        case begin(SessionHeader?)
+        case step(EncodedStep)
+        case gap(RecordingGap)
+        case flush
+        case finish
+    }
+
     enum Outcome { case running, finished }
 
-    private let sink: any RecordingSink
-    private let session: SessionDescriptor
+    /// Released at the session's end, before `close()` returns: the caller's sink is then
+    /// theirs alone, and closing or releasing it takes effect at once.
+    private var sink: (any RecordingSink)?
     private let configuration: RecorderConfiguration
-    private let encoder = JSONValueEncoder()
-    /// Arrays of the previous state, so that each step encodes only the elements that changed.
-    private let memo = JSONEncodingMemo()
     private var pendingHeader: SessionHeader?
     private var sessionNumber: Int?
     private var previous = JSONValue.null
@@ -21,37 +30,40 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
     private var gaps: [RecordingGap] = []
     private var newRedactedPaths: Set<String> = []
     private var knownRedactedPaths: Set<String> = []
-    private var actionNames = ActionNames()
 
-    init(sink: any RecordingSink, session: SessionDescriptor, configuration: RecorderConfiguration) {
+    init(sink: any RecordingSink, configuration: RecorderConfiguration) {
         self.sink = sink
-        self.session = session
         self.configuration = configuration
     }
 
-    /// Handles one batch; control items complete their ticket once everything before them is
+    /// Handles one batch; control items call `completeTicket` once everything before them is
     /// committed.
-    func write(_ batch: [Recorder<State, Action>.Item], completing queue: RecordingQueue<Recorder<State, Action>.Item>) -> Outcome {
+    func write(_ batch: [Item], completeTicket: () -> Void) -> Outcome {
         for item in batch {
             switch item {
-            case let .start(state, time):
-                start(state, at: time)
+            case let .begin(header):
+                if let header {
+                    knownRedactedPaths = header.redactedPaths
+                    previous = header.initialState
+                    pendingHeader = header
+                }
                 commit()
-                queue.completeTicket()
+                completeTicket()
             case let .step(step):
-                encode(step)
-            case let .gap(steps):
-                gaps.append(RecordingGap(steps: steps, reason: "the recorder's queue was full: the writer fell behind"))
+                append(step)
+            case let .gap(gap):
+                gaps.append(gap)
                 needsKeyframe = true
             case .flush:
                 commit()
-                queue.completeTicket()
+                completeTicket()
             case .finish:
                 commit()
-                if let sessionNumber {
+                if let sink, let sessionNumber {
                     report { try sink.endSession(sessionNumber) }
                 }
-                queue.completeTicket()
+                sink = nil
+                completeTicket()
                 return .finished
             }
         }
@@ -59,53 +71,29 @@ final class RecorderWriter<State: RecordableState, Action: RecordableAction>: @u
         return .running
     }
 
-    private func start(_ state: State, at time: Date) {
-        do {
-            let value = try encoder.encode(state, memo: memo)
-            var paths = Set<String>()
-            RedactionScanner.collect(in: value, at: "", into: &paths)
-            knownRedactedPaths = paths
-            previous = value
-            pendingHeader = SessionHeader(
-                name: session.name, flow: session.flow, startedAt: time, schemaVersion: session.schemaVersion,
-                initialState: value, initialDigest: value.digest, redactedPaths: paths
-            )
-        } catch {
-            configuration.onError(error)
+    private func append(_ step: EncodedStep) {
+        let record: RecordedEvent.StateRecord
+        if needsKeyframe || step.step % configuration.keyframeInterval == 0 {
+            record = .keyframe(step.state)
+            needsKeyframe = false
+            scanRedactions(in: step.state, at: "")
+        } else {
+            let patch = JSONPatch.between(previous, step.state)
+            record = .patch(patch)
+            for operation in patch.operations { scanRedactions(in: operation) }
         }
-    }
-
-    private func encode(_ step: Recorder<State, Action>.Step) {
-        do {
-            let state = try encoder.encode(step.state, memo: memo)
-            let action = try encoder.encode(step.action)
-            let outputs = try step.outputs.map { try encoder.encode($0) }
-            let record: RecordedEvent.StateRecord
-            if needsKeyframe || step.step % configuration.keyframeInterval == 0 {
-                record = .keyframe(state)
-                needsKeyframe = false
-                scanRedactions(in: state, at: "")
-            } else {
-                let patch = JSONPatch.between(previous, state)
-                record = .patch(patch)
-                for operation in patch.operations { scanRedactions(in: operation) }
-            }
-            scanRedactions(in: action, at: "action")
-            previous = state
-            events.append(RecordedEvent(
-                step: step.step, time: step.time, origin: step.action.origin, actionName: actionNames.name(of: step.action, encoded: action),
-                action: action, cause: step.cause, outputs: outputs, digest: memo.digest(of: state), state: record
-            ))
-        } catch {
-            configuration.onError(error)
-            gaps.append(RecordingGap(steps: step.step...step.step, reason: "could not encode the step: \(error)"))
-            needsKeyframe = true
-        }
+        scanRedactions(in: step.action, at: "action")
+        previous = step.state
+        events.append(RecordedEvent(
+            step: step.step, time: step.time, origin: step.origin, actionName: step.actionName,
+            action: step.action, cause: step.cause, outputs: step.outputs, digest: step.digest, state: record
+        ))
     }
 
     /// Writes what is pending in one transaction; on failure the lost steps become a gap to
     /// write with the next batch, and the next step is a keyframe.
     private func commit() {
+        guard let sink else { return }
         if sessionNumber == nil, let header = pendingHeader {
             if let error = report({ sessionNumber = try sink.beginSession(header) }) {
                 markLost(because: error)

@@ -5,6 +5,24 @@ enum RedactionScanner {
     /// Adds the path of every `{"$redacted": N}` placeholder in `value` to `paths`, with array
     /// indices written `[*]` so one field of many elements is one path.
     static func collect(in value: JSONValue, at path: String, into paths: inout Set<String>) {
+        // Most values hold no secret: finding that out builds no path strings.
+        guard containsPlaceholder(value) else { return }
+        collectPaths(in: value, at: path, into: &paths)
+    }
+
+    private static func containsPlaceholder(_ value: JSONValue) -> Bool {
+        switch value {
+        case let .object(object):
+            if object.count == 1, object[Secret.placeholderKey] != nil { return true }
+            return object.values.contains(where: containsPlaceholder)
+        case let .array(elements):
+            return elements.contains(where: containsPlaceholder)
+        case .null, .bool, .int, .double, .string:
+            return false
+        }
+    }
+
+    private static func collectPaths(in value: JSONValue, at path: String, into paths: inout Set<String>) {
         switch value {
         case let .object(object):
             if object.count == 1, object[Secret.placeholderKey] != nil {
@@ -12,10 +30,10 @@ enum RedactionScanner {
                 return
             }
             for (key, child) in object {
-                collect(in: child, at: path.isEmpty ? key : "\(path).\(key)", into: &paths)
+                collectPaths(in: child, at: path.isEmpty ? key : "\(path).\(key)", into: &paths)
             }
         case let .array(elements):
-            for element in elements { collect(in: element, at: path + "[*]", into: &paths) }
+            for element in elements { collectPaths(in: element, at: path + "[*]", into: &paths) }
         default:
             break
         }
