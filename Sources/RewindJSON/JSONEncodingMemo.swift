@@ -1,9 +1,13 @@
+import Foundation
+
 /// Remembers the arrays of the last value a `JSONValueEncoder` encoded with it, so that the
 /// next, mostly equal value re-encodes only the elements that changed.
 ///
-/// Elements are compared with `==`, which is cheap for values that share copy-on-write storage
-/// with the previous state; their trees and digests are reused. One memo serves one sequence
-/// of values, such as the states of one recorded session, on one thread.
+/// An element is unchanged when its bytes equal the previous one's (a copy that shares its
+/// copy-on-write storage), or else when `==` says so; its tree and digest are then reused. So
+/// elements should be values: an element holding a class instance that was mutated in place
+/// looks unchanged. One memo serves one sequence of values, such as the states of one
+/// recorded session, on one thread.
 public final class JSONEncodingMemo {
     struct Entry {
         let previous: Any
@@ -68,11 +72,18 @@ extension Array: MemoizableArray where Element: Encodable & Equatable {
         var digests: [StateDigest] = []
         elements.reserveCapacity(count)
         digests.reserveCapacity(count)
-        // Equal elements are found first, comparing in place through buffer pointers so that
-        // no element is copied (and retained) just to be compared.
+        // Equal elements are found first. An element the reducer left alone is a bitwise copy
+        // of the previous one (its strings and arrays shared, copy-on-write), so comparing its
+        // bytes settles most elements; `==`, which this unspecialized code can only call on
+        // copies of the elements, is left for those whose bytes differ.
+        let size = MemoryLayout<Element>.size
         let unchanged: [Bool] = (previous ?? []).withUnsafeBufferPointer { old in
             withUnsafeBufferPointer { new in
-                (0..<new.count).map { $0 < reusable && old[$0] == new[$0] }
+                (0..<new.count).map { index in
+                    guard index < reusable else { return false }
+                    if let a = old.baseAddress, let b = new.baseAddress, memcmp(a + index, b + index, size) == 0 { return true }
+                    return old[index] == new[index]
+                }
             }
         }
         for index in 0..<count {
