@@ -9,6 +9,9 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     public let value: String
     /// Whether this secret was decoded from a placeholder rather than typed by a user.
     public let isRedacted: Bool
+    /// The number of characters, which is all the placeholder keeps; counted once, because
+    /// counting the characters of a string is slow and every encode of a state needs it.
+    public let count: Int
 
     /// The key of the placeholder object, which marks a redacted field in a log or export.
     public static let placeholderKey = "$redacted"
@@ -17,6 +20,7 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
     public init(_ value: String) {
         self.value = value
         self.isRedacted = false
+        count = value.count
     }
 
     public init(stringLiteral value: String) {
@@ -25,12 +29,8 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
 
     /// The placeholder that stands for a secret of `length` characters.
     public init(redactedLength length: Int) {
-        self.value = String(repeating: "•", count: max(0, length))
-        self.isRedacted = true
+        self.init(value: String(repeating: "•", count: max(0, length)), count: max(0, length))
     }
-
-    /// The number of characters, which is all the placeholder keeps.
-    public var count: Int { value.count }
 
     /// Whether the secret is empty.
     public var isEmpty: Bool { value.isEmpty }
@@ -58,12 +58,13 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
             )
         }
         let filler = decoder.userInfo[.secretFiller] as? Character ?? "•"
-        self.init(value: String(repeating: filler, count: length))
+        self.init(value: String(repeating: filler, count: length), count: length)
     }
 
-    private init(value: String) {
+    private init(value: String, count: Int) {
         self.value = value
         self.isRedacted = true
+        self.count = count
     }
 
     /// Two secrets are equal when their values are; a placeholder equals only a placeholder.

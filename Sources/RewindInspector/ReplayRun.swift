@@ -105,6 +105,13 @@ struct ReplayRun {
         }
     }
 
+    /// Records that all `steps` matched, as checked in chunks by ``ChunkedVerification``.
+    mutating func finishMatched(steps: Int, redactedSteps: Int) {
+        replayedSteps = steps
+        self.redactedSteps = redactedSteps
+        outcome = .matched
+    }
+
     func result(log: String) -> SessionReplay {
         SessionReplay(
             log: log, session: session, outcome: outcome ?? .matched, replayedSteps: replayedSteps,

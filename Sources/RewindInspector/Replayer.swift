@@ -74,6 +74,9 @@ public struct Replayer: Sendable {
                 try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
                     if !run.isFinished { try run.step(event.step, event.actionName, event.origin, event.action, event.digest) { (before, after) } }
                 }
+            } else if !run.isFinished, ChunkedVerification.applies(to: session, flow: flow),
+                      let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches() {
+                run.finishMatched(steps: session.lastStep, redactedSteps: redacted)
             } else {
                 // States are rebuilt only for a step that does not match.
                 try reader.actions(of: session) { recorded, state in

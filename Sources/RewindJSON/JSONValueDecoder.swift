@@ -5,9 +5,16 @@
 /// integer type decodes from an `.int` in its range or a `.double` with an exact integral value;
 /// `Double` and `Float` decode from `.int` too. Failures are the standard `DecodingError`s,
 /// with the coding path of the offending value.
-public struct JSONValueDecoder: Sendable {
+///
+/// Unchecked `Sendable`: its only non-`Sendable` property is a copy of `userInfo`, whose values
+/// are `Sendable`.
+public struct JSONValueDecoder: @unchecked Sendable {
     /// Handed to every value being decoded, as `Decoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        didSet { decoderUserInfo = userInfo }
+    }
+    /// `userInfo` as `Decoder` wants it, converted once rather than at every decode.
+    private var decoderUserInfo: [CodingUserInfoKey: Any] = [:]
 
     /// A decoder with empty `userInfo`.
     public init() {
@@ -16,7 +23,7 @@ public struct JSONValueDecoder: Sendable {
 
     /// A `T` read from `value`.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        let root = TreeDecoder(value: value, parentNode: nil, key: nil, userInfo: userInfo)
+        let root = TreeDecoder(value: value, parentNode: nil, key: nil, userInfo: decoderUserInfo)
         if let special = try root.unboxSpecialCase(value, as: type, at: nil) { return special }
         return try T(from: root)
     }

@@ -11,9 +11,16 @@ import Foundation
 ///
 /// One difference from `JSONEncoder`'s text: it writes an integral double such as `3.0` as
 /// `3`, which parses back as `.int(3)`, whereas this encoder keeps `.double(3.0)`.
-public struct JSONValueEncoder: Sendable {
+///
+/// Unchecked `Sendable`: its only non-`Sendable` property is a copy of `userInfo`, whose values
+/// are `Sendable`.
+public struct JSONValueEncoder: @unchecked Sendable {
     /// Handed to every value being encoded, as `Encoder.userInfo`.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    public var userInfo: [CodingUserInfoKey: any Sendable] {
+        didSet { encoderUserInfo = userInfo }
+    }
+    /// `userInfo` as `Encoder` wants it, converted once rather than at every encode.
+    private var encoderUserInfo: [CodingUserInfoKey: Any] = [:]
 
     /// An encoder with empty `userInfo`.
     public init() {
@@ -26,7 +33,7 @@ public struct JSONValueEncoder: Sendable {
     ///   beyond `Int`, a NaN `Decimal`, a top-level value that encodes nothing, and whatever
     ///   the value's own `encode(to:)` throws.
     public func encode(_ value: some Encodable) throws -> JSONValue {
-        try Self.encodeTopLevel(value, userInfo: userInfo, memo: nil)
+        try Self.encodeTopLevel(value, userInfo: encoderUserInfo, memo: nil)
     }
 
     /// The tree for `value`, reusing what `memo` remembers of the previous value encoded with
@@ -34,11 +41,11 @@ public struct JSONValueEncoder: Sendable {
     public func encode(_ value: some Encodable, memo: JSONEncodingMemo) throws -> JSONValue {
         memo.beginValue()
         defer { memo.endValue() }
-        return try Self.encodeTopLevel(value, userInfo: userInfo, memo: memo)
+        return try Self.encodeTopLevel(value, userInfo: encoderUserInfo, memo: memo)
     }
 
     private static func encodeTopLevel<T: Encodable>(
-        _ value: T, userInfo: [CodingUserInfoKey: any Sendable], memo: JSONEncodingMemo?
+        _ value: T, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo?
     ) throws -> JSONValue {
         let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo, memo: memo)
         if let special = try root.boxSpecialCase(value, at: nil) { return special }

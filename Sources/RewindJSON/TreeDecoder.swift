@@ -49,27 +49,30 @@ final class TreeDecoder: Decoder, CodingPathTracking {
 
     /// `value` decoded as one of the types `JSONDecoder` treats specially, or as one of the
     /// commonest primitives, without a child decoder; `nil` for every other type.
+    ///
+    /// Each branch has checked that `T` is the type it decodes, so the result is reinterpreted
+    /// as `T` rather than cast: a dynamic cast cost more than decoding the value.
     func unboxSpecialCase<T: Decodable>(_ value: JSONValue, as type: T.Type, at key: (any CodingKey)?) throws -> T? {
-        if T.self == String.self { return try unbox(value, as: String.self, at: key) as? T }
-        if T.self == Int.self { return try unbox(value, as: Int.self, at: key) as? T }
-        if T.self == Double.self { return try unbox(value, as: Double.self, at: key) as? T }
-        if T.self == Bool.self { return try unbox(value, as: Bool.self, at: key) as? T }
+        if T.self == String.self { return unsafeBitCast(try unbox(value, as: String.self, at: key), to: T.self) }
+        if T.self == Int.self { return unsafeBitCast(try unbox(value, as: Int.self, at: key), to: T.self) }
+        if T.self == Double.self { return unsafeBitCast(try unbox(value, as: Double.self, at: key), to: T.self) }
+        if T.self == Bool.self { return unsafeBitCast(try unbox(value, as: Bool.self, at: key), to: T.self) }
         if T.self == Date.self {
-            return Date(timeIntervalSinceReferenceDate: try unbox(value, as: Double.self, at: key)) as? T
+            return unsafeBitCast(Date(timeIntervalSinceReferenceDate: try unbox(value, as: Double.self, at: key)), to: T.self)
         }
         if T.self == Data.self {
             guard let data = Data(base64Encoded: try unbox(value, as: String.self, at: key)) else {
                 throw corrupted(at: key, "Encountered Data is not valid Base64.")
             }
-            return data as? T
+            return unsafeBitCast(data, to: T.self)
         }
         if T.self == URL.self {
             guard let url = URL(string: try unbox(value, as: String.self, at: key)) else {
                 throw corrupted(at: key, "Invalid URL string.")
             }
-            return url as? T
+            return unsafeBitCast(url, to: T.self)
         }
-        if T.self == Decimal.self { return try unboxDecimal(value, at: key) as? T }
+        if T.self == Decimal.self { return unsafeBitCast(try unboxDecimal(value, at: key), to: T.self) }
         return nil
     }
 }

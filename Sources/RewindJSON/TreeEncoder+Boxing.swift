@@ -17,16 +17,17 @@ extension TreeEncoder {
     /// The tree for the types `JSONEncoder` treats specially, and for the commonest primitives,
     /// which need no child encoder; `nil` for everything else.
     ///
-    /// Comparing metatypes first is cheap, and makes the casts that follow certain to succeed.
+    /// Each branch has compared metatypes first, so the value is reinterpreted as the type it
+    /// is rather than cast: a dynamic cast cost more than encoding the value.
     func boxSpecialCase<T: Encodable>(_ value: T, at key: (any CodingKey)?) throws -> JSONValue? {
-        if T.self == String.self, let string = value as? String { return .string(string) }
-        if T.self == Int.self, let int = value as? Int { return .int(int) }
-        if T.self == Double.self, let double = value as? Double { return try box(double, at: key) }
-        if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
-        if T.self == Date.self, let date = value as? Date { return try box(date.timeIntervalSinceReferenceDate, at: key) }
-        if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
-        if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
-        if T.self == Decimal.self, let decimal = value as? Decimal { return try box(decimal, at: key) }
+        if T.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
+        if T.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if T.self == Double.self { return try box(unsafeBitCast(value, to: Double.self), at: key) }
+        if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
+        if T.self == Date.self { return try box(unsafeBitCast(value, to: Date.self).timeIntervalSinceReferenceDate, at: key) }
+        if T.self == Data.self { return .string(unsafeBitCast(value, to: Data.self).base64EncodedString()) }
+        if T.self == URL.self { return .string(unsafeBitCast(value, to: URL.self).absoluteString) }
+        if T.self == Decimal.self { return try box(unsafeBitCast(value, to: Decimal.self), at: key) }
         return nil
     }
 

@@ -28,18 +28,20 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     let reducer: R
     var state: R.State?
     let encoder = JSONValueEncoder()
+    /// Fills redacted secrets with "•", the filler of every replay but a probe's.
+    let decoder = Self.decoder(filler: "•")
 
     init(reducer: R) {
         self.reducer = reducer
     }
 
     mutating func reset(to value: JSONValue) throws(ReplayError) {
-        state = try Self.decode(R.State.self, value, filler: "•")
+        state = try Self.decode(R.State.self, value, with: decoder)
     }
 
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
         guard var current = state else { throw ReplayError("the stepper has no state to start from") }
-        let decoded = try Self.decode(R.Action.self, action, filler: "•")
+        let decoded = try Self.decode(R.Action.self, action, with: decoder)
         state = nil
         _ = reducer.reduce(into: &current, action: decoded)
         state = current
@@ -47,8 +49,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     }
 
     func probe(from value: JSONValue, action: JSONValue, filler: Character) throws(ReplayError) -> JSONValue {
-        var probed = try Self.decode(R.State.self, value, filler: filler)
-        _ = reducer.reduce(into: &probed, action: try Self.decode(R.Action.self, action, filler: filler))
+        let decoder = Self.decoder(filler: filler)
+        var probed = try Self.decode(R.State.self, value, with: decoder)
+        _ = reducer.reduce(into: &probed, action: try Self.decode(R.Action.self, action, with: decoder))
         return try encode(probed)
     }
 
@@ -60,9 +63,13 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, filler: Character) throws(ReplayError) -> T {
+    static func decoder(filler: Character) -> JSONValueDecoder {
         var decoder = JSONValueDecoder()
         decoder.userInfo[.secretFiller] = filler
+        return decoder
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, with decoder: JSONValueDecoder) throws(ReplayError) -> T {
         do {
             return try decoder.decode(type, from: value)
         } catch let error as DecodingError {

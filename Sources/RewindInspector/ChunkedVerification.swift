@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+import RewindCore
+import RewindJSON
+import RewindLog
+import Synchronization
+
+/// Checks a session's recorded steps against a flow's reducer in chunks, on every core: the
+/// quick answer for the common case, a recording whose every state replays.
+///
+/// Each chunk starts from the recorded state before its first step. As long as every earlier
+/// step matched, that is the state the replay itself would have reached (a state must read
+/// back from its encoding, as for any replay from a recording). A chunk stops at its first
+/// mismatch or error, and then the replay runs the session again, in order, to tell a
+/// divergence from nondeterminism or a secret the placeholder does not keep.
+struct ChunkedVerification {
+    let path: String
+    let session: SessionSummary
+    let flow: ReplayFlow
+    /// Steps per chunk: each chunk rebuilds its starting state once.
+    var chunkSize = 4_096
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    /// Whether this check applies: a recording in the flow's schema, without gaps.
+    static func applies(to session: SessionSummary, flow: ReplayFlow) -> Bool {
+        session.schemaVersion == flow.schemaVersion && session.eventCount == session.lastStep && session.lastStep > 0
+    }
+
+    /// The number of steps whose action or state holds a redacted secret, when every step's
+    /// replayed state matches its recorded digest; nil when one does not or cannot be replayed.
+    func redactedStepsIfEveryStepMatches() -> Int? {
+        let chunks = (session.lastStep + chunkSize - 1) / chunkSize
+        let next = Atomic<Int>(0)
+        let failed = Atomic<Bool>(false)
+        let redacted = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, chunks))) { _ in
+            do {
+                let reader = try LogReader(path: path)
+                var stepper = flow.stepper()
+                while !failed.load(ordering: .relaxed) {
+                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    guard chunk < chunks else { return }
+                    let first = chunk * chunkSize + 1
+                    guard let count = try verify(first...min(session.lastStep, first + chunkSize - 1), with: &stepper, reader: reader, stop: failed) else {
+                        failed.store(true, ordering: .relaxed)
+                        return
+                    }
+                    redacted.add(count, ordering: .relaxed)
+                }
+            } catch {
+                // The replay in order meets the same error and reports it.
+                failed.store(true, ordering: .relaxed)
+            }
+        }
+        return failed.load(ordering: .relaxed) ? nil : redacted.load(ordering: .relaxed)
+    }
+
+    /// Replays `steps`; the number of them holding a secret, or nil at the first mismatch or
+    /// when another chunk failed first.
+    private func verify(
+        _ steps: ClosedRange<Int>, with stepper: inout any ReplayStepper, reader: LogReader, stop: borrowing Atomic<Bool>
+    ) throws -> Int? {
+        try stepper.reset(to: reader.state(of: session, at: steps.lowerBound - 1))
+        let mayHoldSecrets = !session.redactedPaths.isEmpty
+        var redacted = 0
+        var matched = 0
+        try reader.actionDigests(of: session, steps: steps) { _, action, digest in
+            let replayed = try stepper.step(action)
+            guard replayed.digest == digest else { return false }
+            if mayHoldSecrets && (ReplayRun.holdsRedaction(action) || ReplayRun.holdsRedaction(replayed)) { redacted += 1 }
+            matched += 1
+            return !stop.load(ordering: .relaxed)
+        }
+        return matched == steps.count ? redacted : nil
+    }
+}

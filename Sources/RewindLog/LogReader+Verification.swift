@@ -1,0 +1,43 @@
+import GRDB
+import GRDBSQLite
+import RewindCore
+import RewindJSON
+
+extension LogReader {
+    /// Calls `body` with each step's number, parsed action and recorded digest, in order, for
+    /// `steps` of `session`; `body` returns whether to go on.
+    ///
+    /// The lightest read of a log, for verifying a replay: the columns are read through SQLite's
+    /// C API and the action is parsed straight from SQLite's buffer. Through GRDB's rows, with
+    /// the origin and name as strings, reading took a tenth of a replay's time.
+    public func actionDigests(
+        of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest) throws -> Bool
+    ) throws(LogError) {
+        try read { db in
+            let statement = try db.makeStatement(sql: """
+                SELECT step, action, digest FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                """)
+            let handle = statement.sqliteStatement
+            sqlite3_bind_int64(handle, 1, Int64(session.number))
+            sqlite3_bind_int64(handle, 2, Int64(steps.lowerBound))
+            sqlite3_bind_int64(handle, 3, Int64(steps.upperBound))
+            defer { sqlite3_reset(handle) }
+            while true {
+                let result = sqlite3_step(handle)
+                guard result == SQLITE_ROW else {
+                    guard result == SQLITE_DONE else {
+                        throw DatabaseError(resultCode: ResultCode(rawValue: result), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+                    }
+                    return
+                }
+                let step = Int(sqlite3_column_int64(handle, 0))
+                let text = UnsafeBufferPointer(
+                    start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1))
+                )
+                let action = try JSONValue(parsing: text)
+                let digest = StateDigest(databaseValue: sqlite3_column_int64(handle, 2))
+                guard try body(step, action, digest) else { return }
+            }
+        }
+    }
+}
