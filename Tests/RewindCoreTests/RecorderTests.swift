@@ -118,15 +118,23 @@ import RewindJSON
         recorder.record(.increment, state: Counter.State(count: 201), step: 201)
         recorder.close()
 
+        // How many steps get through before the queue is full depends on when the encoder
+        // thread takes them; what cannot vary is that each step is either stored or in a gap.
         let recorded = sink.memory.sessions[0]
         let gapSteps = recorded.gaps.flatMap { Array($0.steps) }
-        #expect(recorder.droppedCount == 195)
-        #expect(gapSteps == Array(6...200))
-        #expect(recorded.events.map(\.step) == [1, 2, 3, 4, 5, 201])
-        #expect(recorded.gaps.first?.reason == "the recorder's queue was full: the writer fell behind")
-        guard case .keyframe = recorded.events.last?.state else {
-            Issue.record("the first step after a gap must be a keyframe")
-            return
+        let stored = recorded.events.map(\.step)
+        #expect(Set(gapSteps).isDisjoint(with: stored))
+        #expect((gapSteps + stored).sorted() == Array(1...201))
+        #expect(recorder.droppedCount == gapSteps.count)
+        #expect(gapSteps.count >= 200 - 4 * configuration.capacity, "the queue, the encoder and its hand-off hold a batch each")
+        #expect(stored.prefix(5) == [1, 2, 3, 4, 5] && stored.last == 201)
+        #expect(recorded.gaps.allSatisfy { $0.reason == "the recorder's queue was full: the writer fell behind" })
+        for gap in recorded.gaps {
+            let next = recorded.events.first { $0.step > gap.steps.upperBound }
+            guard case .keyframe = next?.state else {
+                Issue.record("the first step after a gap must be a keyframe")
+                return
+            }
         }
         #expect(try recorded.state(at: 201) == ["count": 201])
     }
@@ -144,8 +152,13 @@ import RewindJSON
         for step in 2...10 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
         sink.open()
         recorder.close()
-        #expect(sink.memory.sessions[0].events.map(\.step) == [1, 2])
-        #expect(sink.memory.sessions[0].gaps.map(\.steps) == [3...10])
+        // With the writer stuck on step 1, at most one step each waits in the encoder's
+        // hand-off, in the encoder and in the queue: step 5 on are dropped, however the
+        // threads interleave, and the gap that holds them is written on close.
+        let stored = sink.memory.sessions[0].events.map(\.step)
+        let gaps = sink.memory.sessions[0].gaps.map(\.steps)
+        #expect((stored + gaps.flatMap { Array($0) }).sorted() == Array(1...10))
+        #expect(stored.count <= 4 && gaps.last?.upperBound == 10)
     }
 
     @Test func recordsAfterCloseAreIgnoredEvenWhenTheQueueIsFull() {

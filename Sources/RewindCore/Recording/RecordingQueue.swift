@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The bounded hand-off between dispatch and a recorder's writer thread.
+/// The bounded hand-off between dispatch and a recorder's first thread, the one that encodes
+/// (called the writer here: it is all this queue knows of the recorder).
 ///
 /// A ring of slots, allocated once. Producers fill slots under a short lock (several threads
 /// may record) and publish their count; the writer thread moves published items out without
@@ -29,7 +30,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     @usableFromInline let published = Atomic<Int>(0)
     /// Items the writer has moved out so far, published by the writer.
     @usableFromInline let consumed = Atomic<Int>(0)
-    /// Whether the writer runs, naps (wakes by itself) or sleeps (only a push wakes it).
+    /// Whether the writer runs, naps (a millisecond) or sleeps (a second, or until a push wakes it).
     @usableFromInline let writerState = Atomic<Int>(WriterState.running)
     @usableFromInline let waitingProducers = Atomic<Int>(0)
     /// Where a sleeping writer, producers waiting for room and threads waiting for a control
@@ -146,10 +147,14 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     /// naps and a batch is waiting.
     @inlinable
     func publish(wakingAlways: Bool) {
-        // Sequentially consistent, with the writer's store of its state and load of the count:
-        // either the writer sees this count before it waits, or this push sees it waiting.
-        published.store(pushedCount, ordering: .sequentiallyConsistent)
-        let state = writerState.load(ordering: .sequentiallyConsistent)
+        // No fence between the two, which would make this push wait for its slot's stores to
+        // reach memory: a writer starting to wait just then may not see this count, and this
+        // push may not see it waiting. Every wait of the writer is timed (a millisecond while
+        // it naps, a second once asleep), so such a step is written late, never lost; control
+        // items, which `flush()` and `close()` wait for, fence here and wake it.
+        published.store(pushedCount, ordering: .releasing)
+        if wakingAlways { atomicMemoryFence(ordering: .sequentiallyConsistent) }
+        let state = writerState.load(ordering: .relaxed)
         guard state != WriterState.running else { return }
         if wakingAlways || state == WriterState.asleep || pushedCount - consumedSeen >= wakeThreshold {
             wakeWriter(from: state)
@@ -224,7 +229,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             writerState.store(sleeps ? WriterState.asleep : WriterState.napping, ordering: .sequentiallyConsistent)
             if published.load(ordering: .sequentiallyConsistent) == consumedCount {
                 if sleeps {
-                    condition.wait()
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: 1))
                 } else {
                     _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
                     naps += 1
