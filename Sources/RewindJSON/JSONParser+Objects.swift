@@ -18,12 +18,11 @@ extension JSONParser {
             let keyOffset = position
             let key = try parseString()
             if isSorted, let previous = keyStack[stackStart...].last {
-                let order = UTF8Bytes.compare(previous, key)
+                let order = UTF8Bytes.compare(previous.key, key)
                 if order == 0 { throw error("duplicate key \(Self.quoted(key))", at: keyOffset) }
                 isSorted = order < 0
             }
-            keyStack.append(key)
-            keyOffsetStack.append(keyOffset)
+            keyStack.append((key, keyOffset))
             skipWhitespace()
             guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after object key") }
             position += 1
@@ -39,7 +38,6 @@ extension JSONParser {
                 position += 1
                 let object = try finishObject(keysFrom: stackStart, valuesFrom: valueStart, isSorted: isSorted)
                 keyStack.removeSubrange(stackStart...)
-                keyOffsetStack.removeSubrange(stackStart...)
                 valueStack.removeSubrange(valueStart...)
                 return .object(object)
             case let byte?:
@@ -55,22 +53,22 @@ extension JSONParser {
         let keys = keyStack[keyStart...]
         let values = valueStack[valueStart...]
         if isSorted {
-            return JSONObject(sortedKeys: Array(keys), values: Array(values))
+            return JSONObject(sortedKeys: keys.map(\.key), values: Array(values))
         }
         let order = (0..<keys.count).sorted { i, j in
-            UTF8Bytes.compare(keys[keyStart + i], keys[keyStart + j]) < 0
+            UTF8Bytes.compare(keys[keyStart + i].key, keys[keyStart + j].key) < 0
         }
         var sortedKeys: [String] = []
         var sortedValues: [JSONValue] = []
         sortedKeys.reserveCapacity(keys.count)
         sortedValues.reserveCapacity(keys.count)
         for (rank, i) in order.enumerated() {
-            if rank > 0, UTF8Bytes.equal(keys[keyStart + order[rank - 1]], keys[keyStart + i]) {
+            let member = keys[keyStart + i]
+            if rank > 0, case let previous = keys[keyStart + order[rank - 1]], UTF8Bytes.equal(previous.key, member.key) {
                 // Report the second occurrence in the text, where a reader would look.
-                let offset = max(keyOffsetStack[keyStart + order[rank - 1]], keyOffsetStack[keyStart + i])
-                throw error("duplicate key \(Self.quoted(keys[keyStart + i]))", at: offset)
+                throw error("duplicate key \(Self.quoted(member.key))", at: max(previous.offset, member.offset))
             }
-            sortedKeys.append(keys[keyStart + i])
+            sortedKeys.append(member.key)
             sortedValues.append(values[valueStart + i])
         }
         return JSONObject(sortedKeys: sortedKeys, values: sortedValues)
