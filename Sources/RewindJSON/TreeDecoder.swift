@@ -7,7 +7,9 @@ final class TreeDecoder: Decoder, CodingPathTracking {
     let parentNode: CodingPathNode?
     let key: (any CodingKey)?
     let userInfo: [CodingUserInfoKey: Any]
-    var cachedNode: CodingPathNode?
+    /// Set once, by the decoding that owns this decoder, on its thread: no access can overlap,
+    /// so it skips the runtime's exclusivity checks.
+    @exclusivity(unchecked) var cachedNode: CodingPathNode?
 
     init(value: JSONValue, parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any]) {
         self.value = value

@@ -19,17 +19,16 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     let userInfo: [CodingUserInfoKey: Any]
     /// Set when encoding with a memo: arrays of equatable elements reuse unchanged elements.
     let memo: JSONEncodingMemo?
-    var cachedNode: CodingPathNode?
-
-    var storage = Storage.empty
-    // Every member encoded appends to these, and the runtime's exclusivity checks on class
+    // Every member encoded touches these, and the runtime's exclusivity checks on class
     // properties took a tenth of encoding time. Accesses cannot overlap: an encoder is used by
     // one encoding on one thread, and nested values are encoded by child encoders before the
     // append that stores their result begins.
+    @exclusivity(unchecked) var cachedNode: CodingPathNode?
+    @exclusivity(unchecked) var storage = Storage.empty
     @exclusivity(unchecked) var keys: [String] = []
     @exclusivity(unchecked) var values: [JSONValue] = []
     /// Children whose results replace the placeholders at these positions of `values`.
-    var pending: [(index: Int, encoder: TreeEncoder)] = []
+    @exclusivity(unchecked) var pending: [(index: Int, encoder: TreeEncoder)] = []
 
     init(parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo? = nil) {
         self.parentNode = parentNode
