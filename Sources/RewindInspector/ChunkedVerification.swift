@@ -62,15 +62,30 @@ struct ChunkedVerification {
     ) throws -> Int? {
         try stepper.reset(to: reader.state(of: session, at: steps.lowerBound - 1))
         let mayHoldSecrets = !session.redactedPaths.isEmpty
+        let secretPaths = fixedRedactedPaths
         var redacted = 0
         var matched = 0
         try reader.actionDigests(of: session, steps: steps) { _, action, digest in
             let replayed = try stepper.step(action)
             guard replayed.digest == digest else { return false }
-            if mayHoldSecrets && (ReplayRun.holdsRedaction(action) || ReplayRun.holdsRedaction(replayed)) { redacted += 1 }
+            if mayHoldSecrets && (ReplayRun.holdsRedaction(action) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) { redacted += 1 }
             matched += 1
             return !stop.load(ordering: .relaxed)
         }
         return matched == steps.count ? redacted : nil
+    }
+
+    /// The session's redacted fields outside arrays, where a state holds its secrets.
+    private var fixedRedactedPaths: [JSONPath] {
+        session.redactedPaths.filter { !$0.contains("[*]") }.compactMap { try? JSONPath(parsing: $0) }
+    }
+
+    /// Whether `state` holds a placeholder: looked up first at the session's redacted fields,
+    /// which finds it at once in a state that always holds its secret, and else searched for.
+    private func holdsRedaction(_ state: JSONValue, lookingFirstAt paths: [JSONPath]) -> Bool {
+        paths.contains { path in
+            guard case let .object(object)? = state[path] else { return false }
+            return object.count == 1 && object[Secret.placeholderKey] != nil
+        } || ReplayRun.holdsRedaction(state)
     }
 }
