@@ -9,7 +9,7 @@ import RewindJSON
 /// encodes them canonically, and a writer thread diffs each state against the previous one
 /// and writes batches.
 ///
-/// The queued state is kept alive until the writer has encoded it, so the reducer's next
+/// The queued state is kept alive until the encoder has encoded it, so the reducer's next
 /// mutation of a large state copies the parts it changes (copy-on-write).
 ///
 /// Only the initializer asks for encodable types: the class itself is unconstrained so that a
@@ -52,7 +52,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let session: SessionDescriptor
     private let lifecycle = LockedFlag()
 
-    /// Starts a writer thread that will record one session into `sink`.
+    /// Starts the two threads that will record one session into `sink`.
     public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
     where State: RecordableState, Action: RecordableAction {
         self.session = session
