@@ -62,13 +62,16 @@ struct ChunkedVerification {
     ) throws -> Int? {
         try stepper.reset(to: reader.state(of: session, at: steps.lowerBound - 1))
         let mayHoldSecrets = !session.redactedPaths.isEmpty
+        // The recorder lists an action's redacted fields under `action`: without one, no
+        // action of the session holds a secret.
+        let actionsMayHoldSecrets = session.redactedPaths.contains { $0.hasPrefix("action") }
         let secretPaths = fixedRedactedPaths
         var redacted = 0
         var matched = 0
         try reader.actionDigests(of: session, steps: steps) { _, action, digest in
             let replayed = try stepper.step(action)
             guard replayed.digest == digest else { return false }
-            if mayHoldSecrets && (ReplayRun.holdsRedaction(action) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) { redacted += 1 }
+            if mayHoldSecrets && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action)) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) { redacted += 1 }
             matched += 1
             return !stop.load(ordering: .relaxed)
         }
