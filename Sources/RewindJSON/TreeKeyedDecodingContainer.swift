@@ -5,7 +5,16 @@ struct TreeKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
     var codingPath: [any CodingKey] { decoder.codingPath }
 
-    var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
+    var allKeys: [Key] {
+        // A plain loop: `compactMap` ran as generic code that looked up runtime metadata at
+        // every element, and every enum decodes through `allKeys`.
+        var keys: [Key] = []
+        keys.reserveCapacity(object.count)
+        for name in object.keys {
+            if let key = Key(stringValue: name) { keys.append(key) }
+        }
+        return keys
+    }
 
     func contains(_ key: Key) -> Bool {
         object.index(of: key.stringValue) != nil
