@@ -60,6 +60,8 @@ struct EventBinder {
             sqlite3_bind_null(statement, isKeyframe ? 11 : 10)
             let result = sqlite3_step(statement)
             sqlite3_reset(statement)
+            // The texts were bound without a copy: no binding may outlive the buffer.
+            sqlite3_clear_bindings(statement)
             return result
         }
         guard result == SQLITE_DONE else {
