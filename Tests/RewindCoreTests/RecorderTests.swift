@@ -67,6 +67,35 @@ import RewindJSON
         #expect(sink.sessions.first?.isEnded == true)
     }
 
+    @Test func flushesAndCountsFromOtherThreadsWhileRecordingLoseNothing() throws {
+        let sink = InMemorySink.inMemory
+        var configuration = RecorderConfiguration()
+        configuration.capacity = 64
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
+        recorder.start(initialState: Counter.State())
+        // One thread records, in a small ring that fills often; three others flush and ask for
+        // the dropped count meanwhile, pushing control items between its steps.
+        let recording = Atomic<Bool>(true)
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            if thread == 0 {
+                for step in 1...4_000 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+                recording.store(false, ordering: .releasing)
+            } else {
+                while recording.load(ordering: .acquiring) {
+                    recorder.flush()
+                    _ = recorder.droppedCount
+                }
+            }
+        }
+        recorder.close()
+        let recorded = sink.sessions[0]
+        #expect(recorded.events.map(\.step) == Array(1...4_000))
+        #expect(recorded.gaps.isEmpty && recorder.droppedCount == 0)
+        for step in [1, 255, 256, 257, 1_000, 3_999, 4_000] {
+            #expect(try recorded.state(at: step) == ["count": .int(step)])
+        }
+    }
+
     @Test func keyframesComeEveryIntervalAndPatchesBetween() throws {
         let sink = InMemorySink.inMemory
         var configuration = RecorderConfiguration()
