@@ -102,17 +102,13 @@ extension LogReader {
     /// Calls `body` with each step's action and digest, in order, without rebuilding states;
     /// `body` gets a function that rebuilds the state at a step when it needs one, and returns
     /// whether to go on.
-    ///
-    /// - Parameter steps: only these steps; every step when nil.
     public func actions(
-        of session: SessionSummary, steps: ClosedRange<Int>? = nil,
-        _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
+        of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
         try read { db in
             let rows = try Row.fetchCursor(db, sql: """
-                SELECT step, origin, action_type, action, digest FROM event
-                WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """, arguments: [session.number, steps?.lowerBound ?? 0, steps?.upperBound ?? Int.max])
+                SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
+                """, arguments: [session.number])
             while let row = try rows.next() {
                 let action = try RecordedAction(
                     step: row.decode(atIndex: 0), origin: row.decode(atIndex: 1), actionName: row.decode(atIndex: 2),

@@ -131,17 +131,25 @@ import RewindJSON
         #expect(sink.memory.sessions[0].gaps.isEmpty)
     }
 
-    @Test func droppedStepsAreCountedAndMarkedAsAGap() throws {
+    /// A recorder that drops when full, whose sink holds its first write (step 1's) until
+    /// opened: steps 2 through `last` meet a writer that does not move.
+    private func recordWhileTheWriterIsStuck(capacity: Int, through last: Int) -> (GatedSink, Recorder<Counter.State, Counter.Action>) {
         let sink = GatedSink()
         var configuration = RecorderConfiguration()
-        configuration.capacity = 4
+        configuration.capacity = capacity
         configuration.overflow = .dropWithGapMarker
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
         recorder.start(initialState: Counter.State())
         recorder.flush()
         recorder.record(.increment, state: Counter.State(count: 1), step: 1)
         sink.waitUntilBlocked()
-        for step in 2...200 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        for step in 2...last { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        return (sink, recorder)
+    }
+
+    @Test func droppedStepsAreCountedAndMarkedAsAGap() throws {
+        let capacity = 4
+        let (sink, recorder) = recordWhileTheWriterIsStuck(capacity: capacity, through: 200)
         sink.open()
         recorder.flush()
         recorder.record(.increment, state: Counter.State(count: 201), step: 201)
@@ -155,7 +163,7 @@ import RewindJSON
         #expect(Set(gapSteps).isDisjoint(with: stored))
         #expect((gapSteps + stored).sorted() == Array(1...201))
         #expect(recorder.droppedCount == gapSteps.count)
-        #expect(gapSteps.count >= 200 - 4 * configuration.capacity, "the queue, the encoder and its hand-off hold a batch each")
+        #expect(gapSteps.count >= 200 - 4 * capacity, "the queue, the encoder and its hand-off hold a batch each")
         #expect(stored.prefix(5) == [1, 2, 3, 4, 5] && stored.last == 201)
         #expect(recorded.gaps.allSatisfy { $0.reason == "the recorder's queue was full: the writer fell behind" })
         for gap in recorded.gaps {
@@ -169,16 +177,7 @@ import RewindJSON
     }
 
     @Test func stepsDroppedAtTheEndAreMarkedWhenClosing() {
-        let sink = GatedSink()
-        var configuration = RecorderConfiguration()
-        configuration.capacity = 1
-        configuration.overflow = .dropWithGapMarker
-        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
-        recorder.start(initialState: Counter.State())
-        recorder.flush()
-        recorder.record(.increment, state: Counter.State(count: 1), step: 1)
-        sink.waitUntilBlocked()
-        for step in 2...10 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
+        let (sink, recorder) = recordWhileTheWriterIsStuck(capacity: 1, through: 10)
         sink.open()
         recorder.close()
         // With the writer stuck on step 1, at most one step each waits in the encoder's
