@@ -3,11 +3,13 @@ import Foundation
 /// Remembers the arrays of the last value a `JSONValueEncoder` encoded with it, so that the
 /// next, mostly equal value re-encodes only the elements that changed.
 ///
-/// An element is unchanged when its bytes equal the previous one's (a copy that shares its
-/// copy-on-write storage), or else when `==` says so; its tree and digest are then reused. So
-/// elements should be values: an element holding a class instance that was mutated in place
-/// looks unchanged. One memo serves one sequence of values, such as the states of one
-/// recorded session, on one thread.
+/// An element is unchanged when its bytes equal the previous one's: a copy that shares its
+/// copy-on-write storage, which the memo keeps alive so that a mutation cannot reuse it. Its
+/// tree and digest are then reused. Nothing else counts as unchanged, `==` least of all: a
+/// type's own `==` may compare only an `id`, and `0.0 == -0.0`, so what is stored would
+/// depend on it. So elements should be values: an element holding a class instance that was
+/// mutated in place looks unchanged. One memo serves one sequence of values, such as the
+/// states of one recorded session, on one thread.
 public final class JSONEncodingMemo {
     struct Entry {
         let previous: Any
@@ -51,12 +53,12 @@ public final class JSONEncodingMemo {
     }
 }
 
-/// An array whose elements can be compared, so a memo can skip the unchanged ones.
+/// An array whose unchanged elements a memo can skip.
 protocol MemoizableArray {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue
 }
 
-extension Array: MemoizableArray where Element: Encodable & Equatable {
+extension Array: MemoizableArray where Element: Encodable {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue {
         let path = encoder.codingPath(appending: key).map(\.stringValue).joined(separator: "\u{1F}")
         let entry = memo.entry(at: path)
@@ -72,17 +74,16 @@ extension Array: MemoizableArray where Element: Encodable & Equatable {
         var digests: [StateDigest] = []
         elements.reserveCapacity(count)
         digests.reserveCapacity(count)
-        // Equal elements are found first. An element the reducer left alone is a bitwise copy
-        // of the previous one (its strings and arrays shared, copy-on-write), so comparing its
-        // bytes settles most elements; `==`, which this unspecialized code can only call on
-        // copies of the elements, is left for those whose bytes differ.
+        // Unchanged elements are found first. An element the reducer left alone is a bitwise
+        // copy of the previous one (its strings and arrays shared, copy-on-write); one it
+        // changed, even to an equal value, is encoded again.
+        let stride = MemoryLayout<Element>.stride
         let size = MemoryLayout<Element>.size
-        let unchanged: [Bool] = (previous ?? []).withUnsafeBufferPointer { old in
-            withUnsafeBufferPointer { new in
-                (0..<new.count).map { index in
-                    guard index < reusable else { return false }
-                    if let a = old.baseAddress, let b = new.baseAddress, memcmp(a + index, b + index, size) == 0 { return true }
-                    return old[index] == new[index]
+        let unchanged: [Bool] = (previous ?? []).withUnsafeBytes { old in
+            withUnsafeBytes { new in
+                (0..<count).map { index in
+                    guard index < reusable, let a = old.baseAddress, let b = new.baseAddress else { return false }
+                    return memcmp(a + index * stride, b + index * stride, size) == 0
                 }
             }
         }

@@ -9,6 +9,10 @@ import Foundation
 /// Every integer type becomes `.int` (an unsigned value above `Int.max` throws), `Float` and
 /// `Double` become `.double` (infinities and NaN throw `EncodingError.invalidValue`).
 ///
+/// Unlike `JSONEncoder`, it lists the elements of a `Set`, and the pairs of a dictionary with
+/// other keys, sorted by their canonical bytes rather than in hash order, which changes from
+/// process to process (see `UnorderedCollection`).
+///
 /// One difference from `JSONEncoder`'s text: it writes an integral double such as `3.0` as
 /// `3`, which parses back as `.int(3)`, whereas this encoder keeps `.double(3.0)`.
 ///
@@ -49,6 +53,7 @@ public struct JSONValueEncoder: @unchecked Sendable {
     ) throws -> JSONValue {
         let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo, memo: memo)
         if let special = try root.boxSpecialCase(value, at: nil) { return special }
+        if let unordered = value as? any UnorderedCollection { return try unordered.encodeSorted(in: root, at: nil) }
         try value.encode(to: root)
         guard let tree = root.takeValue() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(

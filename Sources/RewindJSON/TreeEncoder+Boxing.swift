@@ -7,11 +7,19 @@ extension TreeEncoder {
         if let memo, let array = value as? any MemoizableArray {
             return try array.encodeMemoized(in: self, at: key, memo: memo)
         }
-        let child = key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo, memo: memo) }
-            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo, memo: memo)
+        if let unordered = value as? any UnorderedCollection {
+            return try unordered.encodeSorted(in: self, at: key)
+        }
+        let child = child(at: key)
         try value.encode(to: child)
         // JSONEncoder writes a value that encoded nothing as an empty object.
         return child.takeValue() ?? .object(JSONObject())
+    }
+
+    /// A new encoder for a value at `key` below this one (at this encoder's own path if `nil`).
+    func child(at key: (any CodingKey)?) -> TreeEncoder {
+        key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo, memo: memo) }
+            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo, memo: memo)
     }
 
     /// The tree for the types `JSONEncoder` treats specially, and for the commonest primitives,

@@ -60,3 +60,87 @@ import Testing
         #expect(before[6] == after[6] && before[7] != after[7])
     }
 }
+
+/// What a memo stores must depend on the values alone, never on how a type implements `==`.
+@Suite struct MemoValueTests {
+    /// An `Identifiable`-style model whose `==` compares only its id, as many apps write it.
+    struct Note: Codable, Equatable {
+        var id: Int
+        var title: String
+        static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id }
+    }
+
+    /// A memo remembers the arrays below the top-level value.
+    struct Screen<Element: Codable & Equatable>: Codable, Equatable {
+        var elements: [Element]
+    }
+
+    @Test func anElementWhoseEqualsComparesOnlyItsIDKeepsItsNewTitle() throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        var screen = Screen(elements: [Note(id: 1, title: "milk"), Note(id: 2, title: "eggs")])
+        _ = try encoder.encode(screen, memo: memo)
+        screen.elements[1].title = "bread"
+        #expect(screen.elements[1] == Note(id: 2, title: "eggs"), "the type's == ignores the title")
+        let memoized = try encoder.encode(screen, memo: memo)
+        #expect(memoized.canonicalString == #"{"elements":[{"id":1,"title":"milk"},{"id":2,"title":"bread"}]}"#)
+        #expect(memo.digest(of: memoized) == (try encoder.encode(screen)).digest)
+    }
+
+    @Test func negativeZeroTurnedToZeroIsEncodedAgain() throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        _ = try encoder.encode(Screen(elements: [-0.0]), memo: memo)
+        let memoized = try encoder.encode(Screen(elements: [0.0]), memo: memo)
+        let fresh = try encoder.encode(Screen(elements: [0.0]))
+        #expect(memoized == fresh)
+        #expect(memo.digest(of: memoized) == fresh.digest)
+        #expect(fresh.digest != (try encoder.encode(Screen(elements: [-0.0]))).digest, "-0.0 and 0.0 are different values")
+    }
+}
+
+/// Sets and dictionaries with other keys than strings and integers list their contents in
+/// hash order; the encoder sorts them, so equal values give equal bytes in every process.
+@Suite struct UnorderedCollectionTests {
+    struct Tag: Codable, Hashable {
+        var name: String
+    }
+
+    struct Board: Codable, Equatable {
+        var tags: Set<String>
+        var counts: [Tag: Int]
+    }
+
+    @Test func equalSetsAndDictionariesGiveEqualTreesWhateverTheirHashOrder() throws {
+        let names = (0..<500).map { "tag-\($0)" }
+        var small = Set<String>()
+        names.forEach { small.insert($0) }
+        var roomy = Set<String>(minimumCapacity: 20_000)
+        names.reversed().forEach { roomy.insert($0) }
+        #expect(Array(small) != Array(roomy), "the two sets iterate in different orders, so the test can fail")
+
+        var counts = [Tag: Int]()
+        var roomyCounts = [Tag: Int](minimumCapacity: 20_000)
+        for (index, name) in names.enumerated() {
+            counts[Tag(name: name)] = index
+            roomyCounts[Tag(name: name)] = index
+        }
+        #expect(Array(counts.keys) != Array(roomyCounts.keys))
+
+        let encoder = JSONValueEncoder()
+        let a = try encoder.encode(Board(tags: small, counts: counts))
+        let b = try encoder.encode(Board(tags: roomy, counts: roomyCounts))
+        #expect(a == b)
+        #expect(a.digest == b.digest)
+        #expect(try encoder.encode(small) == encoder.encode(roomy), "at the top level too")
+        #expect(try encoder.encode(Board(tags: small, counts: counts), memo: JSONEncodingMemo()) == a)
+    }
+
+    @Test func theOrderIsThatOfTheCanonicalBytes() throws {
+        let encoder = JSONValueEncoder()
+        #expect(try encoder.encode(Set(["b", "a", "c"])).canonicalString == #"["a","b","c"]"#)
+        #expect(try encoder.encode([Tag(name: "b"): 2, Tag(name: "a"): 1]).canonicalString == #"[{"name":"a"},1,{"name":"b"},2]"#)
+        #expect(try encoder.encode(["b": 2, "a": 1]).canonicalString == #"{"a":1,"b":2}"#, "string keys stay an object")
+        #expect(try JSONValueDecoder().decode([Tag: Int].self, from: encoder.encode([Tag(name: "b"): 2])) == [Tag(name: "b"): 2])
+    }
+}
