@@ -2,25 +2,39 @@
 ///
 /// Whatever encodes it (the recorder, an export, a debug print) gets a placeholder that keeps
 /// only the length: `{"$redacted": 8}`. Decoding that placeholder gives a secret of the same
-/// length made of `•`, so a reducer that reads only the length (a password-length check)
+/// length made of `•`, so a reducer that reads only the length (``count``, ``isEmpty``)
 /// behaves the same on replay as it did live.
-public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
-    /// The clear value; in a decoded placeholder, `•` repeated to the original length.
-    public let value: String
+///
+/// A reducer that reads more (``value``, `==`, a hash) gets an answer from the placeholder,
+/// not from the secret. Replay notices: a placeholder decoded for replay reports every such
+/// read, so a step whose outcome may hang on the clear value is reported as unverifiable,
+/// never as a divergence or a pass.
+public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
+    /// The clear value, or `•` repeated to the original length in a decoded placeholder.
+    ///
+    /// Reading it from a placeholder during a replay marks the step as reading the secret.
+    public var value: String {
+        reads?.markRead()
+        return storage
+    }
     /// Whether this secret was decoded from a placeholder rather than typed by a user.
     public let isRedacted: Bool
     /// The number of characters, which is all the placeholder keeps; counted once, because
     /// counting the characters of a string is slow and every encode of a state needs it.
     public let count: Int
+    private let storage: String
+    /// Where a placeholder decoded for replay reports reads of its characters; nil otherwise.
+    private let reads: SecretReads?
 
     /// The key of the placeholder object, which marks a redacted field in a log or export.
     public static let placeholderKey = "$redacted"
 
     /// Wraps a clear value.
     public init(_ value: String) {
-        self.value = value
-        self.isRedacted = false
+        storage = value
+        isRedacted = false
         count = value.count
+        reads = nil
     }
 
     public init(stringLiteral value: String) {
@@ -29,11 +43,18 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
 
     /// The placeholder that stands for a secret of `length` characters.
     public init(redactedLength length: Int) {
-        self.init(value: String(repeating: "•", count: max(0, length)), count: max(0, length))
+        self.init(placeholderOf: max(0, length), reads: nil)
+    }
+
+    private init(placeholderOf length: Int, reads: SecretReads?) {
+        storage = String(repeating: "•", count: length)
+        isRedacted = true
+        count = length
+        self.reads = reads
     }
 
     /// Whether the secret is empty.
-    public var isEmpty: Bool { value.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     private struct PlaceholderKey: CodingKey {
         var stringValue: String { Secret.placeholderKey }
@@ -57,30 +78,29 @@ public struct Secret: Hashable, Sendable, Codable, ExpressibleByStringLiteral {
                 debugDescription: "a redacted secret's length must be between 0 and 1,000,000"
             )
         }
-        let filler = decoder.userInfo[.secretFiller] as? Character ?? "•"
-        self.init(value: String(repeating: filler, count: length), count: length)
+        self.init(placeholderOf: length, reads: decoder.userInfo[.secretReads] as? SecretReads)
     }
+}
 
-    private init(value: String, count: Int) {
-        self.value = value
-        self.isRedacted = true
-        self.count = count
-    }
-
+extension Secret: Hashable {
     /// Two secrets are equal when their values are; a placeholder equals only a placeholder.
+    /// Comparing a placeholder reads its characters.
     public static func == (lhs: Secret, rhs: Secret) -> Bool {
-        lhs.value == rhs.value
+        lhs.reads?.markRead()
+        rhs.reads?.markRead()
+        return lhs.isRedacted == rhs.isRedacted && lhs.storage == rhs.storage
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
+        reads?.markRead()
+        hasher.combine(isRedacted)
+        hasher.combine(storage)
     }
 }
 
 extension CodingUserInfoKey {
-    /// The character a decoded placeholder is filled with (`•` when absent). Replay decodes
-    /// twice with different fillers to find steps that read more of a secret than its length.
-    public static let secretFiller = CodingUserInfoKey(rawValue: "rewind.secretFiller")!
+    /// A ``SecretReads`` that placeholders decoded with it report their reads to.
+    public static let secretReads = CodingUserInfoKey(rawValue: "rewind.secretReads")!
 }
 
 extension Secret: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {

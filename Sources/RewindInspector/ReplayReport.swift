@@ -23,8 +23,27 @@ public enum ReplayReport {
         case let .nondeterministic(step, action, origin, changes):
             return [style.removed("FAILED") + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case let .readsClock(step, action, origin, changes, paths):
+            let fields = paths.map(\.description).joined(separator: ", ")
+            return [style.removed("FAILED") + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"]
+                + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .refused(step, reason):
             return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(reason)"]
+        }
+    }
+
+    /// What `replay --update` did with a session: what it accepted into the recording, or why
+    /// it left the recording alone.
+    public static func updateLines(_ replay: SessionReplay, rewritten: Bool, style: TextStyle) -> [String] {
+        let name = "\(replay.log) \(replay.session.label)"
+        guard rewritten else { return lines(replay, style: style) }
+        let schema = replay.migratedActions == nil ? "" : ", moved to the flow's current schema"
+        switch replay.outcome {
+        case let .diverged(step, action, origin, changes):
+            return [style.added("updated") + " \(name): accepted the current reducer's states from step \(step) (\(origin)  \(action))\(schema); recorded → now:"]
+                + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case .matched, .nondeterministic, .readsClock, .refused:
+            return [style.added("updated") + " \(name): \(replay.replayedSteps) steps replayed, every state matches\(schema)"]
         }
     }
 
@@ -47,6 +66,14 @@ public enum ReplayReport {
             object["action_type"] = .string(action)
             object["origin"] = .string(origin)
             object["changes"] = .array(changes.map(JSONForms.change))
+        case let .readsClock(step, action, origin, changes, paths):
+            object["outcome"] = "nondeterministic"
+            object["evidence"] = "current_time"
+            object["step"] = .int(step)
+            object["action_type"] = .string(action)
+            object["origin"] = .string(origin)
+            object["changes"] = .array(changes.map(JSONForms.change))
+            object["paths"] = .array(paths.map { .string($0.description) })
         case let .refused(step, reason):
             object["outcome"] = "refused"
             object["step"] = .int(step)

@@ -43,7 +43,7 @@ public struct Replayer: Sendable {
             switch replay.outcome {
             case .matched: break
             case .diverged: rewrite = true
-            case .nondeterministic, .refused: rewrite = false
+            case .nondeterministic, .readsClock, .refused: rewrite = false
             }
             if rewrite {
                 try LogRewriter(path: path).rewrite(
@@ -72,7 +72,9 @@ public struct Replayer: Sendable {
             try run.start(from: try reader.state(of: session, at: 0))
             if run.isMigrating || keepingStates {
                 try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
-                    if !run.isFinished { try run.step(event.step, event.actionName, event.origin, event.action, event.digest) { (before, after) } }
+                    if !run.isFinished {
+                        try run.step(event.step, event.actionName, event.origin, event.action, event.digest, outputs: event.outputs) { (before, after) }
+                    }
                 }
             } else if !run.isFinished, ChunkedVerification.applies(to: session, flow: flow),
                       let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches() {

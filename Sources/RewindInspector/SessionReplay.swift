@@ -13,6 +13,10 @@ public struct SessionReplay: Sendable {
         /// The reducer gave two different states for the same state and action: it reads the
         /// clock, a UUID, randomness or unordered iteration.
         case nondeterministic(step: Int, action: String, origin: String, changes: [JSONChange])
+        /// The step gave the same state twice but not the recorded one, and the replayed state
+        /// holds the current time at `paths`: the reducer reads a clock whose resolution is
+        /// coarser than the two runs (whole seconds, say), which a third run cannot tell.
+        case readsClock(step: Int, action: String, origin: String, changes: [JSONChange], paths: [JSONPath])
         /// A recorded value could not be decoded by the current types.
         case refused(step: Int, reason: String)
     }
@@ -30,9 +34,10 @@ public struct SessionReplay: Sendable {
     /// The initial state and the replayed state of every step, when asked for (to update the
     /// recording), in the flow's current schema.
     public let replayedStates: (initial: JSONValue, steps: [JSONValue])?
-    /// Every action in the flow's current schema, when the recording was in an older one and
-    /// states were kept: updating moves the whole session to the new schema.
-    public let migratedActions: [JSONValue]?
+    /// Every action in the flow's current schema, with the name, origin and outputs the
+    /// current types give it, when the recording was in an older one and states were kept:
+    /// updating moves the whole session to the new schema.
+    public let migratedActions: [RewrittenAction]?
 
     /// Whether the recording still holds.
     public var passed: Bool { outcome == .matched }
@@ -42,7 +47,7 @@ extension SessionReplay.Outcome {
     /// Whether the outcome is one that `--update` cannot accept.
     public var isRefusedOrNondeterministic: Bool {
         switch self {
-        case .refused, .nondeterministic: true
+        case .refused, .nondeterministic, .readsClock: true
         case .matched, .diverged: false
         }
     }

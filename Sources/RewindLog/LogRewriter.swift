@@ -13,9 +13,10 @@ public struct LogRewriter {
 
     /// Replaces the states after steps 1 through `states.count` of a session, keeping each
     /// step's keyframe or patch form, and sets the session's schema version; `actions`, when
-    /// given, replace the recorded actions in the same order (moved to the new schema).
+    /// given, replace the recorded actions, their names, origins and outputs in the same order
+    /// (moved to the new schema).
     public func rewrite(
-        session: SessionSummary, initialState: JSONValue, states: [JSONValue], actions: [JSONValue]? = nil, schemaVersion: Int
+        session: SessionSummary, initialState: JSONValue, states: [JSONValue], actions: [RewrittenAction]? = nil, schemaVersion: Int
     ) throws(LogError) {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
@@ -45,10 +46,16 @@ public struct LogRewriter {
                     previous = state
                 }
                 if let actions {
-                    let replace = try db.cachedStatement(sql: "UPDATE event SET action = ? WHERE session_id = ? AND step = ?")
+                    let replace = try db.cachedStatement(sql: """
+                        UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ? WHERE session_id = ? AND step = ?
+                        """)
                     for (row, action) in zip(steps, actions) {
                         let step: Int = try row.decode(forColumn: "step")
-                        try replace.execute(arguments: [action.canonicalString, session.number, step])
+                        try replace.execute(arguments: [
+                            action.action.canonicalString, action.name, action.origin,
+                            action.outputs.isEmpty ? nil : JSONValue.array(action.outputs).canonicalString,
+                            session.number, step,
+                        ])
                     }
                 }
                 try db.execute(

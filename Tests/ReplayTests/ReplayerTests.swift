@@ -75,6 +75,31 @@ import RewindTesting
         ])
     }
 
+    @Test func aReducerThatComparesTheSecretsCharactersIsUnverifiableNotDivergent() throws {
+        // No filler could pass this check, so only knowing that the characters were read
+        // tells it from a regression.
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 1) { state in
+            if state.isPasswordValid == true { state.isPasswordValid = state.password.value.hasPrefix("wonder") }
+        } }
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        #expect(replay.outcome == .matched)
+        #expect(replay.unverifiableSteps == [26, 27, 28])
+    }
+
+    @Test func aReducerThatLeavesTheSecretAloneStillDivergesWhenASecretIsPresent() throws {
+        let flows = loginFlow { PlantedBug(base: $0, fromAction: 26) { state in
+            if state.password.count > 3 { state.isPasswordValid = false }
+        } }
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        guard case let .diverged(step, _, _, changes) = replay.outcome else {
+            Issue.record("expected a divergence, got \(replay.outcome)")
+            return
+        }
+        #expect(step == 26)
+        #expect(changes.map(\.path.description) == ["isPasswordValid"])
+        #expect(replay.unverifiableSteps.isEmpty)
+    }
+
     @Test func updateAcceptsTheNewBehaviourAndThenReplayPasses() throws {
         let flows = loginFlow { PlantedBug(base: $0, fromAction: 8) { $0.errorMessage = "Fix it." } }
         let updated = try Replayer(registry: flows).update(path: log)

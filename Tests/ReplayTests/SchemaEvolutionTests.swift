@@ -105,6 +105,20 @@ enum CounterV1WithLabel {
         #expect(try Replayer(registry: noMigrations).replay(path: log).map(\.outcome) == [.matched])
     }
 
+    @Test func updatingGivesTheStepsTheirNewActionNames() throws {
+        let session = try LogReader(path: log).session(nil)
+        #expect(try LogReader(path: log).events(of: session, steps: 1...3).map(\.actionName) == ["didTapPlus", "didTapPlus", "didTapMinus"])
+        let flows = ReplayRegistry([ReplayFlow("counter", schemaVersion: 2, migrations: [CounterV2.renamePlus]) { CounterV2.Feature() }])
+        #expect(try Replayer(registry: flows).update(path: log).map(\.rewritten) == [true])
+
+        let reader = try LogReader(path: log)
+        let events = try reader.events(of: try reader.session(nil), steps: 1...3)
+        #expect(events.map(\.actionName) == ["didTapIncrement", "didTapIncrement", "didTapMinus"])
+        #expect(events.map(\.action.canonicalString) == [#"{"didTapIncrement":{}}"#, #"{"didTapIncrement":{}}"#, #"{"didTapMinus":{}}"#])
+        let found = try LogInspector(path: log).timeline(of: try reader.session(nil), steps: 1...3).filter { ActionGlob("didTapIncrement").matches($0.name) }
+        #expect(found.map(\.step) == [1, 2])
+    }
+
     @Test func aRecordingFromANewerSchemaIsRefused() throws {
         let flows = ReplayRegistry([ReplayFlow("counter", schemaVersion: 1) { CounterV1WithLabel.Feature() }])
         let sink = try SQLiteSink(path: folder.path("v3.rewind"))

@@ -10,9 +10,27 @@ public protocol ReplayStepper {
     /// Reduces one recorded action and returns the encoded state after it.
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue
 
-    /// Reduces `action` from `state` without touching the stepper's own state, with redacted
-    /// secrets filled with `filler`: for telling nondeterminism and secret-reading steps apart.
-    func probe(from state: JSONValue, action: JSONValue, filler: Character) throws(ReplayError) -> JSONValue
+    /// Reduces `action` from `state` without touching the stepper's own state, noting whether
+    /// the reducer read a redacted secret's characters: for telling nondeterminism and
+    /// secret-reading steps apart.
+    func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe
+
+    /// The name and origin that the current action type gives an encoded action.
+    func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String)
+}
+
+/// The outcome of reducing one action from a given state, outside a replay's sequence.
+public struct ReplayProbe: Sendable, Equatable {
+    /// The encoded state after the action.
+    public var state: JSONValue
+    /// Whether the reducer read the characters of a redacted secret (its ``Secret/value``,
+    /// `==` or hash), which the placeholder only pretends to have.
+    public var readSecret: Bool
+
+    public init(state: JSONValue, readSecret: Bool) {
+        self.state = state
+        self.readSecret = readSecret
+    }
 }
 
 /// Why a recorded value cannot be replayed.
@@ -28,8 +46,7 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     let reducer: R
     var state: R.State?
     let encoder = JSONValueEncoder()
-    /// Fills redacted secrets with "•", the filler of every replay but a probe's.
-    let decoder = Self.decoder(filler: "•")
+    let decoder = JSONValueDecoder()
 
     init(reducer: R) {
         self.reducer = reducer
@@ -48,11 +65,18 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         return try encode(current)
     }
 
-    func probe(from value: JSONValue, action: JSONValue, filler: Character) throws(ReplayError) -> JSONValue {
-        let decoder = Self.decoder(filler: filler)
+    func probe(from value: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe {
+        let reads = SecretReads()
+        var decoder = JSONValueDecoder()
+        decoder.userInfo[.secretReads] = reads
         var probed = try Self.decode(R.State.self, value, with: decoder)
         _ = reducer.reduce(into: &probed, action: try Self.decode(R.Action.self, action, with: decoder))
-        return try encode(probed)
+        return ReplayProbe(state: try encode(probed), readSecret: reads.anyRead)
+    }
+
+    func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String) {
+        let decoded = try Self.decode(R.Action.self, action, with: decoder)
+        return (decoded.name, decoded.origin)
     }
 
     private func encode(_ value: R.State) throws(ReplayError) -> JSONValue {
@@ -61,12 +85,6 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         } catch {
             throw ReplayError("cannot encode \(R.State.self): \(error)")
         }
-    }
-
-    static func decoder(filler: Character) -> JSONValueDecoder {
-        var decoder = JSONValueDecoder()
-        decoder.userInfo[.secretFiller] = filler
-        return decoder
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, with decoder: JSONValueDecoder) throws(ReplayError) -> T {

@@ -1,0 +1,20 @@
+import RewindJSON
+
+/// A recorded action moved to an app's current schema, as ``LogRewriter`` stores it: the
+/// action, and the name, origin and outputs that the current types give it, so that the
+/// timeline and `log --action` see the new names.
+public struct RewrittenAction: Sendable, Equatable {
+    public var action: JSONValue
+    /// The action's case name under the current types, like `filterChanged`.
+    public var name: String
+    public var origin: String
+    /// The step's outputs, moved to the current schema too.
+    public var outputs: [JSONValue]
+
+    public init(action: JSONValue, name: String, origin: String, outputs: [JSONValue]) {
+        self.action = action
+        self.name = name
+        self.origin = origin
+        self.outputs = outputs
+    }
+}
