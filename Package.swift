@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "RewindInspector", targets: ["RewindInspector"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
+        .library(name: "RewindCLI", targets: ["RewindCLI"]),
         .executable(name: "rewind", targets: ["rewind"]),
     ],
     dependencies: [
@@ -44,10 +45,19 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The command line as a library: every verb, with the flows an app registers.
+        .target(
+            name: "RewindCLI",
+            dependencies: [
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The stock `rewind`: the command line with the photo app's flows, and `bench`.
         .executableTarget(
             name: "rewind",
             dependencies: [
-                "RewindInspector",
+                "RewindCLI",
                 "RewindBench",
                 "PhotoApp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -19,6 +19,8 @@ public enum CursorCommand: Sendable, Equatable {
     case diff(Int?)
     /// `find GLOB`: the next step whose action name matches.
     case find(ActionGlob)
+    /// `rerun`, `r`: the step's action through the current reducer, against the recording.
+    case rerun
     /// `help`, `?`: the commands.
     case help
     /// `quit`, `q`: the end of the session.
@@ -38,6 +40,7 @@ public enum CursorCommand: Sendable, Equatable {
         case "back", "b": return try bare(.back, name, argument)
         case "first": return try bare(.first, name, argument)
         case "last": return try bare(.last, name, argument)
+        case "rerun", "r": return try bare(.rerun, name, argument)
         case "help", "?": return try bare(.help, name, argument)
         case "quit", "q": return try bare(.quit, name, argument)
         case "jump", "j":
@@ -79,6 +82,7 @@ public enum CursorCommand: Sendable, Equatable {
         "show PATH        the value at PATH, like login.username or photos[2].title",
         "diff [N]         the changes from step N (default: the previous step) to this one",
         "find GLOB        the next step whose action matches, like didTap* (no wrap-around)",
+        "rerun, r         run this step's action through the current reducer and compare",
         "help, ?          this list",
         "quit, q          the end (so does the end of input)",
     ]

@@ -1,50 +1,76 @@
 import Foundation
 import RewindLog
 
-/// What `rewind demo` prints after recording: the sessions, a short timeline, one diff, and
-/// the commands to try next, all read back from the log.
+/// What `demo` prints after recording: the sessions, a short timeline, one diff, and the
+/// commands to try next, all read back from the log.
 public struct DemoTour: Sendable {
     let inspector: LogInspector
     let style: TextStyle
-    /// The session whose timeline and diff the tour shows.
-    static let featured = "login-invalid-then-fixed"
+    /// How the user runs the command line, like `rewind` or `swift run rewind`.
+    let invocation: String
+    /// The session whose timeline and diff the tour shows; the first session when nil.
+    let featured: String?
+    /// More commands to suggest, each written without the invocation, like `find LOG --where …`.
+    let suggestions: [String]
 
-    public init(path: String, style: TextStyle) throws(LogError) {
+    /// A tour of the log at `path`.
+    ///
+    /// - Parameters:
+    ///   - invocation: how the user runs the command line, for the suggested commands.
+    ///   - featured: the session to show a timeline and a diff of.
+    ///   - suggestions: further commands, written after the invocation, where `LOG` stands for
+    ///     the log's path.
+    public init(
+        path: String, style: TextStyle, invocation: String = "rewind", featured: String? = nil, suggestions: [String] = []
+    ) throws(LogError) {
         inspector = try LogInspector(path: path)
         self.style = style
+        self.invocation = invocation
+        self.featured = featured
+        self.suggestions = suggestions
     }
 
     public func lines() throws(LogError) -> [String] {
         let path = inspector.path
         let sessions = try inspector.sessions()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        var lines = ["Recorded \(sessions.count) sessions into \(path) (\(size / 1024) KiB).", ""]
+        var lines = ["Recorded \(SessionAudit.count(sessions.count, "session")) into \(path) (\(size / 1024) KiB).", ""]
         lines.append(style.heading("Sessions"))
         lines += SessionsRenderer(style: style).render(sessions).map { "  " + $0 }
+        guard let first = sessions.first else { return lines }
 
-        let session = try inspector.session(Self.featured)
-        let shown = 1...min(10, session.lastStep)
-        lines += ["", style.heading("Timeline of \(session.label), steps \(shown.lowerBound)-\(shown.upperBound) of \(session.lastStep)")]
-        let timeline = try inspector.timeline(of: session, steps: 1...session.lastStep)
-        lines += TimelineRenderer(style: style).render(Array(timeline.prefix(shown.count))).map { "  " + $0 }
-
-        if let tap = timeline.first(where: { $0.name == "didTapLogin" }) {
-            lines += ["", style.heading("Diff of \(session.label), step \(tap.step - 1) → \(tap.step) (\(tap.name))")]
-            lines += DiffRenderer(style: style).render(try inspector.diff(of: session, from: tap.step - 1, to: tap.step)).map { "  " + $0 }
+        let session = try featured.map { name throws(LogError) in try inspector.session(name) } ?? first
+        let name = session.name ?? String(session.number)
+        var suggested = [
+            "sessions \(path)",
+            "log \(path) --session \(name)",
+        ]
+        if session.lastStep > 0 {
+            let shown = 1...min(10, session.lastStep)
+            lines += ["", style.heading("Timeline of \(session.label), steps \(shown.lowerBound)-\(shown.upperBound) of \(session.lastStep)")]
+            let timeline = try inspector.timeline(of: session, steps: shown)
+            lines += TimelineRenderer(style: style).render(timeline).map { "  " + $0 }
+            // The step that changed the most fields among those shown, the earliest on a tie.
+            if let busiest = timeline.max(by: { $0.changes.count < $1.changes.count || ($0.changes.count == $1.changes.count && $0.step > $1.step) }),
+               !busiest.changes.isEmpty {
+                let step = busiest.step
+                lines += ["", style.heading("Diff of \(session.label), step \(step - 1) → \(step) (\(busiest.name))")]
+                lines += DiffRenderer(style: style).render(try inspector.diff(of: session, from: step - 1, to: step)).map { "  " + $0 }
+                suggested += [
+                    "show \(path) \(step) --session \(name)",
+                    "diff \(path) \(step - 1) \(step) --session \(name)",
+                ]
+            }
         }
+        suggested += [
+            "step \(path) --session \(name)",
+        ]
+        suggested += suggestions.map { $0.replacingOccurrences(of: "LOG", with: path) }
+        suggested += ["replay \(path)"]
 
         lines += ["", style.heading("Next")]
-        let name = session.name ?? String(session.number)
-        lines += [
-            "rewind sessions \(path)",
-            "rewind log \(path) --session \(name)",
-            "rewind show \(path) 8 --session \(name)",
-            "rewind diff \(path) 7 8 --session \(name)",
-            "rewind step \(path) --session app-full",
-            "rewind find \(path) --where 'status == \"failed\"'",
-            "rewind replay \(path)",
-            "sqlite3 \(path) 'SELECT id, name, flow FROM session'",
-        ].map { "  " + $0 }
+        lines += suggested.map { "  \(invocation) \($0)" }
+        lines.append("  sqlite3 \(path) 'SELECT id, name, flow FROM session'")
         return lines
     }
 }

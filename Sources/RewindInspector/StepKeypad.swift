@@ -9,6 +9,7 @@
 /// | `End`, `G` | `last` |
 /// | `s` | `show` |
 /// | `d` | `diff` (against the previous step) |
+/// | `r` | `rerun` (the current reducer on this step) |
 /// | `/` GLOB Enter | `find GLOB` |
 /// | `j` N Enter | `jump N` |
 /// | `?` | the keys |
@@ -64,6 +65,7 @@ public struct StepKeypad: Sendable {
         case .end, .character("G"): return .run("last")
         case .character("s"): return .run("show")
         case .character("d"): return .run("diff")
+        case .character("r"): return .run("rerun")
         case .character("?"): return .help
         case .character("q"), .interrupt, .endOfInput: return .run("quit")
         case .character("/"): return open(Prompt(command: "find", label: "find: "))
@@ -108,12 +110,13 @@ public struct StepKeypad: Sendable {
         "Home g      first step       End G   last step",
         "s           show the state   d       diff against the previous step",
         "/ GLOB ⏎    find the next step whose action matches (no wrap-around)",
-        "j N ⏎       jump to step N   ?       these keys",
+        "j N ⏎       jump to step N   r       rerun this step with the current reducer",
+        "?           these keys",
         "q           quit",
     ]
 
     /// A one-line reminder of the keys, for the bottom of the screen.
-    public static let hint = "→/n next  ←/b back  g/G first/last  s show  d diff  / find  j jump  ? keys  q quit"
+    public static let hint = "→/n next  ←/b back  g/G first/last  s show  d diff  r rerun  / find  j jump  ? keys  q quit"
 
     /// The bottom line of the screen: the open prompt, or the reminder of the keys, dimmed.
     public func bottomLine(style: TextStyle) -> String {

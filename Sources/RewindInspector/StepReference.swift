@@ -1,3 +1,4 @@
+import Foundation
 import RewindJSON
 import RewindLog
 
@@ -18,7 +19,7 @@ public struct StepReference: Sendable, Equatable {
     /// colons.
     public init(parsing text: String) throws(LogError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count >= 2, let step = Int(parts[parts.count - 1]), step >= 0, !parts[0].isEmpty else {
+        guard parts.count >= 2, let step = Int(parts[parts.count - 1].replacingOccurrences(of: "\u{2212}", with: "-")), !parts[0].isEmpty else {
             throw LogError(.badRequest, "\(text): expected LOG:SESSION:STEP or LOG:STEP")
         }
         if parts.count == 2 {
@@ -28,11 +29,12 @@ public struct StepReference: Sendable, Equatable {
         }
     }
 
-    /// The state at this step, and a label for headers.
+    /// The state at this step, and a label for headers; a negative step counts back from the
+    /// session's last (-1 is the last).
     public func resolve() throws(LogError) -> (state: JSONValue, label: String) {
         let inspector = try LogInspector(path: log)
         let summary = try inspector.session(session)
-        try inspector.reader.checkStep(step, in: summary)
+        let step = try inspector.reader.resolveStep(self.step, in: summary)
         return (try inspector.reader.state(of: summary, at: step), "\(log) \(summary.label) step \(step)")
     }
 }

@@ -1,3 +1,4 @@
+import RewindCore
 import RewindJSON
 import RewindLog
 
@@ -10,10 +11,19 @@ import RewindLog
 public struct StepSession: Sendable {
     public private(set) var cursor: TimeTravelCursor
     public var style: TextStyle
+    /// The session's flow, whose current reducer `rerun` runs; nil when it is not registered.
+    public let flow: ReplayFlow?
+    /// What `rerun` says when there is no flow.
+    let missingFlow: String
 
-    public init(cursor: TimeTravelCursor, style: TextStyle = .plain) {
+    /// - Parameters:
+    ///   - flow: the session's flow, for `rerun`.
+    ///   - missingFlow: what `rerun` answers without one, such as how to register it.
+    public init(cursor: TimeTravelCursor, style: TextStyle = .plain, flow: ReplayFlow? = nil, missingFlow: String? = nil) {
         self.cursor = cursor
         self.style = style
+        self.flow = flow
+        self.missingFlow = missingFlow ?? "no reducer is registered for flow '\(cursor.session.flow)', so rerun cannot run it"
     }
 
     /// The view of the current step (see ``CursorView``).
@@ -67,6 +77,8 @@ public struct StepSession: Sendable {
                 return StepReply(lines: ["no step after \(cursor.step) has an action matching \(glob) (the search does not wrap around)"])
             }
             return moved()
+        case .rerun:
+            return StepReply(lines: try rerun())
         case .help:
             return StepReply(lines: CursorCommand.helpLines)
         case .quit:
@@ -92,6 +104,24 @@ public struct StepSession: Sendable {
         var lines = printer.lines(value)
         lines[0] = style.path(path.description) + ": " + lines[0]
         return lines
+    }
+
+    /// What the current reducer makes of this step, against the recording.
+    private func rerun() throws(LogError) -> [String] {
+        guard let flow else { return [missingFlow] }
+        let step = cursor.step
+        switch try cursor.rerun(with: flow) {
+        case nil:
+            return ["step 0 is the initial state; there is no action to run"]
+        case .agrees?:
+            return ["step \(step): the current reducer gives the recorded state"]
+        case let .differs(changes)?:
+            return ["step \(step): the current reducer gives another state; recorded → now:"] + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case .readsSecret?:
+            return ["step \(step): the current reducer reads a redacted secret's characters, which the log does not keep, so this step cannot be checked"]
+        case let .cannotRun(reason)?:
+            return ["step \(step): cannot run it: \(reason)"]
+        }
     }
 
     /// A heading `changes from step 7 to step 8:` and the changes, indented.

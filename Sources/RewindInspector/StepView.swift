@@ -56,8 +56,10 @@ public struct StepView: Sendable {
 
 extension LogInspector {
     /// The action and state at `step`, or the value at `path` in that state.
-    public func show(_ session: SessionSummary, step: Int, path: String?) throws(LogError) -> StepView {
-        try reader.checkStep(step, in: session)
+    ///
+    /// A negative `step` counts back from the last (-1 is the last step).
+    public func show(_ session: SessionSummary, step requested: Int, path: String?) throws(LogError) -> StepView {
+        let step = try reader.resolveStep(requested, in: session)
         let parsedPath = try path.map { text throws(LogError) in try Self.parsePath(text) }
         let state = try reader.state(of: session, at: step)
         let event = step == 0 ? nil : try reader.events(of: session, steps: step...step).first

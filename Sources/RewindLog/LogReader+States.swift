@@ -70,6 +70,20 @@ extension LogReader {
         }
     }
 
+    /// `step`, or counted back from the session's last step when negative (-1 is the last);
+    /// throws a `.badRequest` error when that is outside the session.
+    public func resolveStep(_ step: Int, in session: SessionSummary) throws(LogError) -> Int {
+        guard step < 0 else {
+            try checkStep(step, in: session)
+            return step
+        }
+        let resolved = session.lastStep + 1 + step
+        guard resolved >= 0 else {
+            throw LogError(.badRequest, "\(path): step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep), and -1 is the last")
+        }
+        return resolved
+    }
+
     /// Throws unless `step` is between 0 and the session's last step.
     public func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
         guard (0...session.lastStep).contains(step) else {

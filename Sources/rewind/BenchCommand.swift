@@ -37,9 +37,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     @MainActor
     static func measure(quick: Bool, groups: Set<String>?, verbose: Bool) async throws -> BenchmarkResult {
-        try await CommandErrors.reporting {
-            try BenchmarkSuite(quick: quick)
-        }.run(groups: groups) { step in
+        try await BenchmarkSuite(quick: quick).run(groups: groups) { step in
             if verbose { FileHandle.standardError.write(Data("measuring \(step)…\n".utf8)) }
         }
     }

@@ -103,7 +103,7 @@ import Testing
             (["step", log], 64, "rewind: \(log): holds 7 sessions; choose one with --session NUMBER or NAME\n"),
             (["step", log, "--session", "login-sad", "--at", "3"], 64, "rewind: \(log): no session login-sad (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"),
             (["step", log, "--session", "login-happy", "--at", "21"], 64, "rewind: \(log): step 21 is out of range: session #1 (login-happy) has steps 0 through 20\n"),
-            (["step", log, "--session", "login-happy", "--at=-1"], 64, "rewind: \(log): step -1 is out of range: session #1 (login-happy) has steps 0 through 20\n"),
+            (["step", log, "--session", "login-happy", "--at=-22"], 64, "rewind: \(log): step -22 is out of range: session #1 (login-happy) has steps 0 through 20, and -1 is the last\n"),
         ]
         for (arguments, status, message) in cases {
             let result = try RewindBinary.run(arguments, input: "next\n")

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var jsonOption: JSONOption
 
     func run() throws {
-        let report = try CommandErrors.reporting { try LogChecker(path: log).check(session) }
+        let report = try LogChecker(path: log).check(session)
         if jsonOption.json {
             print(report.json.canonicalString)
         } else {

@@ -1,20 +1,20 @@
 import ArgumentParser
 import Foundation
-import PhotoApp
 import RewindCore
 import RewindInspector
 import RewindLog
 
-/// `rewind demo`: records the photo app's scripted sessions into a log and tours it.
+/// `demo`: records every scripted session of the command line's app into a log and tours it.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Record the photo app's scripted sessions into a log and print a tour of it.",
+        abstract: "Record every scripted session into a log and print a tour of it.",
         discussion: """
-            Plays every scripted session of the login, photo and app flows against a \
-            deterministic fake backend, records them into one SQLite log, then reads the log \
-            back: its sessions, a short timeline, one diff, and commands to try next. An \
-            existing Rewind log at the output path is replaced; any other file is left alone.
+            Plays every scripted session this command line knows (for the stock rewind, the \
+            photo app's login, photo and app flows against a deterministic fake backend), \
+            records them into one SQLite log, then reads the log back: its sessions, a short \
+            timeline, one diff, and commands to try next. An existing Rewind log at the output \
+            path is replaced; any other file is left alone.
 
             Example: rewind demo --output /tmp/demo.rewind
             """
@@ -24,20 +24,27 @@ struct DemoCommand: AsyncParsableCommand {
     var output = "demo.rewind"
 
     func run() async throws {
-        try CommandErrors.reporting { try LogFiles.replaceDemoLog(at: output) }
-        try await Self.record(into: output)
-        let lines = try CommandErrors.reporting { try DemoTour(path: output, style: Terminal.style).lines() }
-        print(lines.joined(separator: "\n"))
+        let commandLine = CommandContext.current
+        guard !commandLine.scripts.isEmpty else {
+            throw LogError(.badRequest, "\(commandLine.commandName) has no scripted session to play; give RewindCommandLine its scripts")
+        }
+        try LogFiles.replaceDemoLog(at: output)
+        try await Self.record(commandLine.scripts, into: output)
+        let tour = try DemoTour(
+            path: output, style: Terminal.style, invocation: Terminal.invocation(of: commandLine.commandName),
+            featured: commandLine.featuredScript, suggestions: commandLine.tourSuggestions
+        )
+        print(try tour.lines().joined(separator: "\n"))
     }
 
     @MainActor
-    static func record(into path: String) async throws {
-        let sink = try CommandErrors.reporting { try SQLiteSink(path: path) }
+    static func record(_ scripts: [SessionScript], into path: String) async throws {
+        let sink = try SQLiteSink(path: path)
         let host = RecordingHost(sink: sink)
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        for session in ScriptedSession.all {
-            await session.run(host: host, start: start)
+        for script in scripts {
+            await script.run(host: host, start: start)
         }
-        try CommandErrors.reporting { try sink.close() }
+        try sink.close()
     }
 }

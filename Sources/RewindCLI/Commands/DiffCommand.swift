@@ -28,7 +28,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("expected LOG A B, or LOG1:SESSION:STEP LOG2:SESSION:STEP")
         }
         if arguments.count == 3 {
-            for step in arguments.dropFirst() where Int(step).map({ $0 < 0 }) ?? true {
+            for step in arguments.dropFirst() where ArgumentNormalizer.integer(step) == nil {
                 throw ValidationError("'\(step)' is not a step number")
             }
         } else if session.session != nil {
@@ -37,15 +37,15 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        let diff = try CommandErrors.reporting {
-            if arguments.count == 3 {
-                let log = arguments[0]
-                return try StepDiff(
-                    from: StepReference(log: log, session: session.session, step: Int(arguments[1]) ?? 0),
-                    to: StepReference(log: log, session: session.session, step: Int(arguments[2]) ?? 0)
-                )
-            }
-            return try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]))
+        let diff: StepDiff
+        if arguments.count == 3 {
+            let log = arguments[0]
+            diff = try StepDiff(
+                from: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[1]) ?? 0),
+                to: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[2]) ?? 0)
+            )
+        } else {
+            diff = try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]))
         }
         print(output.json ? diff.json.canonicalString : diff.lines(style: Terminal.style).joined(separator: "\n"))
     }

@@ -30,23 +30,21 @@ struct ExportCommand: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let exporter = try CommandErrors.reporting { try LogExporter(path: log) }
-        let sessions = try CommandErrors.reporting { try exporter.sessions(session) }
+        let exporter = try LogExporter(path: log)
+        let sessions = try exporter.sessions(session)
         let writer: LineWriter
         if let output {
-            try CommandErrors.reporting { try exporter.checkOutput(output) }
-            writer = try CommandErrors.reporting { try LineWriter(replacingFileAt: output) }
+            try exporter.checkOutput(output)
+            writer = try LineWriter(replacingFileAt: output)
         } else {
             writer = .standardOutput()
         }
-        try CommandErrors.reporting {
-            do {
-                try exporter.export(sessions, to: writer)
-                try writer.finish()
-            } catch {
-                writer.discard()
-                throw error
-            }
+        do {
+            try exporter.export(sessions, to: writer)
+            try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
         }
     }
 }

@@ -33,23 +33,20 @@ struct FindCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let found = try CommandErrors.reporting {
-            let predicate: StatePredicate
-            do throws(StatePredicateError) {
-                predicate = try StatePredicate(parsing: self.predicate)
-            } catch {
-                throw LogError(.badRequest, error.description)
-            }
-            let inspector = try LogInspector(path: log)
-            let sessions = try session.session.map { [try inspector.session($0)] } ?? inspector.sessions()
-            let renderer = MatchRenderer(style: Terminal.style)
-            var found = false
-            try inspector.find(predicate, in: sessions) { match in
-                found = true
-                print(output.json ? renderer.json(match) : renderer.text(match))
-                return !first
-            }
-            return found
+        let predicate: StatePredicate
+        do throws(StatePredicateError) {
+            predicate = try StatePredicate(parsing: self.predicate)
+        } catch {
+            throw LogError(.badRequest, error.description)
+        }
+        let inspector = try LogInspector(path: log)
+        let sessions = try session.session.map { [try inspector.session($0)] } ?? inspector.sessions()
+        let renderer = MatchRenderer(style: Terminal.style)
+        var found = false
+        try inspector.find(predicate, in: sessions) { match in
+            found = true
+            print(output.json ? renderer.json(match) : renderer.text(match))
+            return !first
         }
         if !found { throw ExitCode(1) }
     }

@@ -28,18 +28,15 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let lines = try CommandErrors.reporting {
-            let path: JSONPath
-            do throws(JSONPathError) {
-                path = try JSONPath(parsing: self.path)
-            } catch {
-                throw LogError(.badRequest, error.description)
-            }
-            let inspector = try LogInspector(path: log)
-            let history = try inspector.history(of: path, in: try inspector.session(session.session))
-            let renderer = HistoryRenderer(style: Terminal.style)
-            return output.json ? renderer.jsonLines(history) : renderer.text(history)
+        let path: JSONPath
+        do throws(JSONPathError) {
+            path = try JSONPath(parsing: self.path)
+        } catch {
+            throw LogError(.badRequest, error.description)
         }
-        for line in lines { print(line) }
+        let inspector = try LogInspector(path: log)
+        let history = try inspector.history(of: path, in: try inspector.session(session.session))
+        let renderer = HistoryRenderer(style: Terminal.style)
+        for line in output.json ? renderer.jsonLines(history) : renderer.text(history) { print(line) }
     }
 }

@@ -23,7 +23,7 @@ struct ImportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        let sessions = try CommandErrors.reporting { try LogImporter(path: file).importSessions(into: output) }
+        let sessions = try LogImporter(path: file).importSessions(into: output)
         for session in sessions {
             let name = session.name ?? "unnamed"
             let gaps = session.gaps == 0 ? "" : session.gaps == 1 ? ", 1 gap" : ", \(session.gaps) gaps"

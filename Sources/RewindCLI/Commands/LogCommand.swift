@@ -19,41 +19,37 @@ struct LogCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOption
 
-    @Option(help: "The first step to print.")
-    var from: Int?
+    @Option(help: "The first step to print; negative counts back from the last (-10: the last ten).")
+    var from: StepArgument?
 
-    @Option(help: "The last step to print.")
-    var to: Int?
+    @Option(help: "The last step to print; negative counts back from the last (-1 is the last).")
+    var to: StepArgument?
 
     @Option(help: "Only actions whose name matches this shell pattern, like 'didTap*'.")
     var action: String?
 
     @OptionGroup var output: JSONOption
 
-    func validate() throws {
-        if let from, from < 0 { throw ValidationError("--from must be 0 or more") }
-        if let from, let to, to < from { throw ValidationError("--to must not be before --from") }
-    }
-
     func run() throws {
-        try CommandErrors.reporting {
-            let inspector = try LogInspector(path: log)
-            let summary = try inspector.session(session.session)
-            if let from, from > summary.lastStep { try inspector.reader.checkStep(from, in: summary) }
-            if let to, to > summary.lastStep { try inspector.reader.checkStep(to, in: summary) }
-            let glob = action.map(ActionGlob.init)
-            var renderer = TimelineRenderer(style: Terminal.style)
-            // A session with no step yet, or `--to 0`, has no line to print (and 1...0 is no range).
-            let first = max(1, from ?? 1), last = to ?? summary.lastStep
-            guard first <= last else { return }
-            try inspector.pages(of: summary, steps: first...last) { page in
-                let entries = page.filter { glob?.matches($0.name) ?? true }
-                if output.json {
-                    for entry in entries { print(JSONForms.entry(entry, session: summary).canonicalString) }
-                } else if !entries.isEmpty {
-                    renderer.fixWidths(for: entries)
-                    print(renderer.render(entries).joined(separator: "\n"))
-                }
+        let inspector = try LogInspector(path: log)
+        let summary = try inspector.session(session.session)
+        let from = try self.from.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }
+        let to = try self.to.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }
+        if let from, let to, to < from {
+            throw LogError(.badRequest, "\(log): --to \(self.to?.value ?? to) is step \(to), before --from \(self.from?.value ?? from) at step \(from)")
+        }
+        let glob = action.map(ActionGlob.init)
+        var renderer = TimelineRenderer(style: Terminal.style)
+        // A session with no step yet, or `--to 0`, has no line to print (and 1...0 is no range).
+        let first = max(1, from ?? 1), last = to ?? summary.lastStep
+        guard first <= last else { return }
+        try inspector.pages(of: summary, steps: first...last) { page in
+            let entries = page.filter { glob?.matches($0.name) ?? true }
+            if output.json {
+                for entry in entries { print(JSONForms.entry(entry, session: summary).canonicalString) }
+            } else if !entries.isEmpty {
+                renderer.fixWidths(for: entries)
+                print(renderer.render(entries).joined(separator: "\n"))
             }
         }
     }

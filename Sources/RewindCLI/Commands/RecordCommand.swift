@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
-import PhotoApp
 import RewindCore
 import RewindLog
 
-/// `rewind record`: records one session of a seed flow, scripted or random, into a log.
+/// `record`: records one session of a flow, scripted or random, into a log.
 struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
-        abstract: "Record one session of the photo app into a log.",
+        abstract: "Record one scripted or random session of a flow into a log.",
         discussion: """
-            FLOW is login, photos or app. Play a named script of that flow, or a seeded random \
-            user for a number of steps. The session is added after those the log already holds.
+            Plays a named script of FLOW, or a seeded random user for a number of steps (when \
+            the command line has a random driver; the stock rewind has one for login, photos \
+            and app). The session is added after those the log already holds. A log that is \
+            damaged, of a newer format or not a Rewind log is refused.
 
             Examples:
               rewind record login --script login-happy --output login.rewind
@@ -20,7 +21,7 @@ struct RecordCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The flow to drive: \(seedFlowNames.joined(separator: ", ")).")
+    @Argument(help: "The flow to drive.")
     var flow: String
 
     @Option(help: "The scripted session to play.")
@@ -45,18 +46,24 @@ struct RecordCommand: AsyncParsableCommand {
     var rate: Double?
 
     func validate() throws {
-        guard seedFlowNames.contains(flow) else {
-            throw ValidationError("unknown flow '\(flow)'; choose one of \(seedFlowNames.joined(separator: ", "))")
+        let commandLine = CommandContext.current
+        let flows = Set(commandLine.scripts.map(\.flow)).union(commandLine.randomScript == nil ? [] : commandLine.flows.names)
+        guard flows.contains(flow) else {
+            let known = flows.isEmpty ? "\(commandLine.commandName) has no scripts to record" : "choose one of \(flows.sorted().joined(separator: ", "))"
+            throw ValidationError("unknown flow '\(flow)'; \(known)")
         }
         switch (script, random) {
         case (nil, false): throw ValidationError("choose --script NAME or --random")
         case (.some, true): throw ValidationError("choose either --script or --random, not both")
         case let (name?, false):
-            let scripts = ScriptedSession.all.filter { $0.flow == flow }.map(\.name)
+            let scripts = commandLine.scripts.filter { $0.flow == flow }.map(\.name)
             guard scripts.contains(name) else {
                 throw ValidationError("no script '\(name)' for flow \(flow); choose one of \(scripts.joined(separator: ", "))")
             }
         case (nil, true):
+            guard commandLine.randomScript?(flow, seed, max(1, steps)) != nil else {
+                throw ValidationError("\(commandLine.commandName) has no random driver for flow \(flow)")
+            }
             guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
         }
         if let flushEvery, flushEvery < 1 { throw ValidationError("--flush-every must be at least 1") }
@@ -64,22 +71,23 @@ struct RecordCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let number = try await record()
-        let summary = try CommandErrors.reporting { try LogReader(path: output).session(String(number)) }
+        let commandLine = CommandContext.current
+        let chosen = random
+            ? commandLine.randomScript?(flow, seed, steps)
+            : commandLine.scripts.first { $0.flow == flow && $0.name == script }
+        guard let chosen else { throw ValidationError("nothing to play for flow \(flow)") }
+        let number = try await record(chosen)
+        let summary = try LogReader(path: output).session(String(number))
         print("recorded session #\(summary.number) (\(summary.name ?? "unnamed"), \(summary.flow) flow): \(summary.lastStep) steps into \(output)")
     }
 
     @MainActor
-    private func record() async throws -> Int {
-        let sink = try CommandErrors.reporting { try SQLiteSink(path: output) }
+    private func record(_ script: SessionScript) async throws -> Int {
+        let sink = try SQLiteSink(path: output)
         let host = FlushingHost(sink: sink, every: flushEvery, rate: rate)
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
-        if let script, let session = ScriptedSession.named(script) {
-            await session.run(host: host, start: start)
-        } else if let session = RandomSession(flow: flow, seed: seed, steps: steps) {
-            await session.run(host: host, start: start)
-        }
-        try CommandErrors.reporting { try sink.close() }
-        return try CommandErrors.reporting { try LogReader(path: output).sessions().last?.number ?? 0 }
+        await script.run(host: host, start: start)
+        try sink.close()
+        return try LogReader(path: output).sessions().last?.number ?? 0
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PhotoApp
 import RewindInspector
 import RewindJSON
 
@@ -14,7 +13,9 @@ struct ReplayCommand: ParsableCommand {
             Each step's state digest is compared with the recorded one. Exits 0 when every \
             session matches, 1 at the first divergence, nondeterministic step, or recording that \
             no longer decodes. --update rewrites the recorded states from the replay (the \
-            actions stay): one command to accept an intended change.
+            actions stay, moved to the flow's current schema) and prints what it accepted: one \
+            command to accept an intended change. Replay runs the reducers this command line \
+            was built with; an app builds its own with the RewindCLI library.
 
             Examples:
               rewind replay recordings/*.rewind
@@ -37,14 +38,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let replayer = Replayer(registry: SeedFlows.registry)
+        let flows = CommandContext.current.flows
+        let replayer = Replayer(registry: flows)
         var failed = false
         for log in logs {
-            let replays: [(replay: SessionReplay, rewritten: Bool)] = try CommandErrors.reporting {
-                update
-                    ? try replayer.update(path: log, session: session.session)
-                    : try replayer.replay(path: log, session: session.session).map { ($0, false) }
-            }
+            try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
+            let replays: [(replay: SessionReplay, rewritten: Bool)] = update
+                ? try replayer.update(path: log, session: session.session)
+                : try replayer.replay(path: log, session: session.session).map { ($0, false) }
             for (replay, rewritten) in replays {
                 if output.json {
                     var json = ReplayReport.json(replay)
@@ -53,9 +54,10 @@ struct ReplayCommand: ParsableCommand {
                         json = .object(object)
                     }
                     print(json.canonicalString)
+                } else if update {
+                    print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
                 } else {
                     print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
-                    if rewritten { print("updated \(replay.log) \(replay.session.label): its recorded states now follow the current reducer") }
                 }
                 let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
                 failed = failed || (!replay.passed && !accepted)

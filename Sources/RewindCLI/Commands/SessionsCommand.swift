@@ -16,7 +16,7 @@ struct SessionsCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let sessions = try CommandErrors.reporting { try LogInspector(path: log).sessions() }
+        let sessions = try LogInspector(path: log).sessions()
         if output.json {
             print(JSONValue.array(sessions.map(JSONForms.session)).canonicalString)
         } else {

@@ -7,7 +7,8 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Show the action at a step and the whole state after it, or one value of it.",
         discussion: """
-            Step 0 is the initial state. Paths read like photos[3].title.
+            Step 0 is the initial state; a negative step counts back from the last (-1 is \
+            the last step). Paths read like photos[3].title.
 
             Examples:
               rewind show demo.rewind 8 --session login-invalid-then-fixed
@@ -18,8 +19,8 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "The log.")
     var log: String
 
-    @Argument(help: "The step.")
-    var step: Int
+    @Argument(help: "The step: 0 is the initial state, -1 the last step.")
+    var step: StepArgument
 
     @OptionGroup var session: SessionOption
 
@@ -29,10 +30,8 @@ struct ShowCommand: ParsableCommand {
     @OptionGroup var output: JSONOption
 
     func run() throws {
-        let view = try CommandErrors.reporting {
-            let inspector = try LogInspector(path: log)
-            return try inspector.show(try inspector.session(session.session), step: step, path: path)
-        }
+        let inspector = try LogInspector(path: log)
+        let view = try inspector.show(try inspector.session(session.session), step: step.value, path: path)
         print(output.json ? view.json.canonicalString : view.lines(style: Terminal.style).joined(separator: "\n"))
     }
 }

@@ -18,9 +18,10 @@ struct StepCommand: ParsableCommand {
         discussion: """
             Shows one step of a session: its action and what it changed. On a terminal, keys \
             move at once: → or n next, ← or b back, Home or g first, End or G last, s show the \
-            state, d diff against the previous step, / find, j jump, ? keys, q quit. Otherwise \
+            state, d diff against the previous step, r rerun the step with the current reducer, / \
+            find, j jump, ? keys, q quit. Otherwise \
             it reads commands, one per line, from standard input: next, back, jump N, first, \
-            last, show [PATH], diff [N], find GLOB, help, quit. The end of input quits. See \
+            last, show [PATH], diff [N], find GLOB, rerun, help, quit. The end of input quits. See \
             docs/cli/step.md.
 
             Examples:
@@ -34,16 +35,19 @@ struct StepCommand: ParsableCommand {
 
     @OptionGroup var sessionOption: SessionOption
 
-    @Option(help: ArgumentHelp("The step to start at (0 is the initial state).", valueName: "step"))
-    var at = 0
+    @Option(help: ArgumentHelp("The step to start at (0 is the initial state, -1 the last).", valueName: "step"))
+    var at = StepArgument(0)
 
     func run() throws {
         let style = Terminal.style
-        var session = try CommandErrors.reporting {
-            let inspector = try LogInspector(path: log)
-            let summary = try inspector.session(sessionOption.session)
-            return StepSession(cursor: try TimeTravelCursor(inspector: inspector, session: summary, step: at), style: style)
-        }
+        let inspector = try LogInspector(path: log)
+        let summary = try inspector.session(sessionOption.session)
+        let cursor = try TimeTravelCursor(inspector: inspector, session: summary, step: try inspector.reader.resolveStep(at.value, in: summary))
+        let flows = CommandContext.current.flows
+        var session = StepSession(
+            cursor: cursor, style: style, flow: flows[summary.flow],
+            missingFlow: FlowRequirement(flows: flows).message(log: log, session: summary, verb: "rerun")
+        )
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }
             Self.readKeys(into: &session)

@@ -2,26 +2,59 @@ import ArgumentParser
 import Foundation
 import RewindLog
 
-/// Turns the library's errors into one line on standard error and a sysexits exit code.
+/// Turns every error a command ends with into one line on standard error and a sysexits exit
+/// code: the only place where errors become exit codes.
 enum CommandErrors {
-    /// Runs `body`; a ``LogError`` becomes `rewind: <line>` and exit 64, 65 or 66, and any
-    /// other failure (a file that cannot be written) exit 74.
-    static func reporting<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as LogError {
-            throw fail(error.description, code: exitCode(error.kind))
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            throw fail(error.localizedDescription, code: 74)
+    /// Prints `error` as `NAME: <line>` (help and version go to standard output, whole) and
+    /// returns the exit status.
+    static func report(_ error: any Error, commandName: String) -> Int32 {
+        switch error {
+        case let error as LogError:
+            return fail(error.description, code: exitCode(error.kind), commandName: commandName)
+        case let error as ExitCode:
+            // Already reported by the command, like a failed check or replay.
+            return error.rawValue
+        default:
+            break
         }
+        let code = RootCommand.exitCode(for: error).rawValue
+        if code == 0 {
+            // --help, --version: argument-parser's text, as is.
+            print(RootCommand.fullMessage(for: error))
+            return 0
+        }
+        if code == ExitCode.validationFailure.rawValue {
+            return fail(usageLine(for: error), code: 64, commandName: commandName)
+        }
+        // Anything else a command throws is a file it could not write.
+        return fail(oneLine("\(error)"), code: 74, commandName: commandName)
     }
 
-    /// Prints `rewind: message` on standard error and returns the exit code to throw.
-    static func fail(_ message: String, code: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data("rewind: \(message)\n".utf8))
-        return ExitCode(code)
+    /// An argument error in one line: argument-parser's message, lower-cased as ours are,
+    /// and where to read more (`see 'rewind show --help'`).
+    static func usageLine(for error: any Error) -> String {
+        var message = oneLine(RootCommand.message(for: error))
+        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase ?? false {
+            message = first.lowercased() + message.dropFirst()
+        }
+        let full = RootCommand.fullMessage(for: error)
+        if let see = full.range(of: "See '"), let end = full[see.upperBound...].firstIndex(of: "'") {
+            message += " (see '\(full[see.upperBound..<end])')"
+        }
+        return message
+    }
+
+    /// Prints `NAME: message` on standard error and returns `code`.
+    static func fail(_ message: String, code: Int32, commandName: String) -> Int32 {
+        FileHandle.standardError.write(Data("\(commandName): \(message)\n".utf8))
+        return code
+    }
+
+    /// The first line of `text`, without argument-parser's `Error: ` prefix.
+    static func oneLine(_ text: String) -> String {
+        var line = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? text
+        if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     static func exitCode(_ kind: LogError.Kind) -> Int32 {

@@ -14,3 +14,12 @@ enum Terminal {
         return isatty(STDOUT_FILENO) == 1 && !noColor ? .ansi : .plain
     }
 }
+
+extension Terminal {
+    /// How the user runs this command: `swift run NAME` when the executable sits in a
+    /// package's `.build` folder (it is not on the PATH then), else `NAME`.
+    static func invocation(of commandName: String) -> String {
+        let executable = CommandLine.arguments.first ?? ""
+        return executable.contains("/.build/") ? "swift run \(commandName)" : commandName
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import RewindCore
+
+/// The command line that is running, for the commands to read: argument-parser builds each
+/// command from its type, so what an app registers reaches the commands through here.
+enum CommandContext {
+    private static let lock = NSLock()
+    // Read and written only under `lock`.
+    nonisolated(unsafe) private static var installed: RewindCommandLine?
+
+    /// Makes `commandLine` the one every command reads, before parsing starts.
+    static func install(_ commandLine: RewindCommandLine) {
+        lock.withLock { installed = commandLine }
+    }
+
+    /// The running command line; a bare one with no flows if none was installed (as when
+    /// argument-parser asks a command for its help alone).
+    static var current: RewindCommandLine {
+        lock.withLock { installed } ?? RewindCommandLine(commandName: "rewind", flows: ReplayRegistry())
+    }
+}

@@ -1,0 +1,32 @@
+import RewindCore
+import RewindInspector
+import RewindLog
+
+/// Refuses, before anything runs, a session whose flow this command line has no reducer for,
+/// saying how to get one: replay and rerun need the app's own reducers.
+struct FlowRequirement {
+    let flows: ReplayRegistry
+
+    /// Throws a `.badRequest` error for the first session of `log` (or the one `session`
+    /// names) whose flow is not registered.
+    func check(log: String, session: String?, verb: String) throws(LogError) {
+        let inspector = try LogInspector(path: log)
+        let sessions: [SessionSummary]
+        if let session {
+            sessions = [try inspector.session(session)]
+        } else {
+            sessions = try inspector.sessions()
+        }
+        for summary in sessions where flows[summary.flow] == nil {
+            throw LogError(.badRequest, message(log: log, session: summary, verb: verb))
+        }
+    }
+
+    /// Why `verb` cannot run `session`, and what to do.
+    func message(log: String, session: SessionSummary, verb: String) -> String {
+        let commandName = CommandContext.current.commandName
+        let known = flows.names.isEmpty ? "it knows no flow" : "it knows \(flows.names.joined(separator: ", "))"
+        return "\(log): session \(session.label) is of flow '\(session.flow)', whose reducer \(commandName) does not have (\(known)); "
+            + "\(verb) runs an app's reducers: build your app's own inspector with the RewindCLI library (README, \"Use Rewind in your app\")"
+    }
+}
