@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "Rewind",
-    platforms: [.macOS(.v15), .iOS(.v18)],
+    // The floor most apps still support; docs/platforms.md lists what each Apple API needs.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "RewindCore", targets: ["RewindCore"]),
         .library(name: "RewindJSON", targets: ["RewindJSON"]),
@@ -17,10 +18,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
     ],
     targets: [
         // The store, reducers, effects, middleware and the recording contract. No SQLite, no CLI.
-        .target(name: "RewindCore", dependencies: ["RewindJSON"]),
+        .target(name: "RewindCore", dependencies: ["RewindJSON", .product(name: "Atomics", package: "swift-atomics")]),
         // Canonical JSON values, their text form, and structural diff and patch.
         .target(name: "RewindJSON"),
         // The seed flows of the photo app and their drivers.
@@ -34,7 +36,10 @@ let package = Package(
             ]
         ),
         // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
-        .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog"]),
+        .target(
+            name: "RewindInspector",
+            dependencies: ["RewindCore", "RewindJSON", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]
+        ),
         // Test support for users: replay a recording inside their own tests.
         .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindInspector"]),
         // `rewind bench`: the benchmark suite and its baselines.
@@ -65,12 +70,18 @@ let package = Package(
         ),
         // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
         .target(name: "RewindTestSupport", dependencies: ["RewindLog", "RewindCore", "PhotoApp"], path: "Tests/Support"),
-        .testTarget(name: "RewindJSONTests", dependencies: ["RewindJSON"]),
-        .testTarget(name: "RewindCoreTests", dependencies: ["RewindCore", "RewindJSON"]),
+        .testTarget(name: "RewindJSONTests", dependencies: ["RewindTestSupport", "RewindJSON"]),
+        .testTarget(
+            name: "RewindCoreTests",
+            dependencies: ["RewindTestSupport", "RewindCore", "RewindJSON", .product(name: "Atomics", package: "swift-atomics")]
+        ),
         .testTarget(name: "PhotoAppTests", dependencies: ["PhotoApp", "RewindCore"]),
         .testTarget(
             name: "RewindLogTests",
-            dependencies: ["RewindTestSupport", "RewindLog", "PhotoApp", "RewindCore", "RewindJSON", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "RewindTestSupport", "RewindLog", "PhotoApp", "RewindCore", "RewindJSON",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Atomics", package: "swift-atomics"),
+            ]
         ),
         .testTarget(name: "ReplayTests", dependencies: ["RewindTestSupport", "RewindTesting", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]),
         .testTarget(name: "RewindInspectorTests", dependencies: ["RewindTestSupport", "RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),

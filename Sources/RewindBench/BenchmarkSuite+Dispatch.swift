@@ -29,6 +29,10 @@ extension BenchmarkSuite {
     func measureDispatch(into result: inout BenchmarkResult) throws {
         let count = smallSteps
         let plain = Percentiles(sampleDispatch(loginStore(), count: count))
+        // A store whose state a view has read: Observation's registrar hears every step.
+        let observedStore = loginStore()
+        _ = observedStore.state
+        let observed = Percentiles(sampleDispatch(observedStore, count: count))
         let sink = try SQLiteSink(path: path("dispatch.rewind"))
         let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: session("dispatch"))
         let recording = Percentiles(sampleDispatch(loginStore(middleware: [recorder]), count: count))
@@ -37,5 +41,6 @@ extension BenchmarkSuite {
         result.add("dispatch_plain_ns", plain.p50, "dispatch, no recording, p50 (ns)")
         result.add("dispatch_recording_ns", recording.p50, "dispatch with recording, p50 (ns)", baseline: "dispatch_plain_ns", atMost: 150)
         result.add("dispatch_recording_p99_ns", recording.p99, "dispatch with recording, p99 (ns)", baseline: "dispatch_plain_ns")
+        result.add("dispatch_observed_ns", observed.p50, "dispatch, state observed through Observation, p50 (ns)", baseline: "dispatch_plain_ns")
     }
 }

@@ -1,11 +1,10 @@
 import Foundation
-import Synchronization
 
 /// A clock that moves only when told to, so scripted sessions carry the same times on every run.
 public final class SimulatedClock: Sendable {
     /// The moment the clock started at.
     public let start: Date
-    private let elapsed = Mutex(Duration.zero)
+    private let elapsed = LockedValue(Duration.zero)
 
     /// Creates a clock that reads `start` until it is advanced.
     public init(start: Date) {

@@ -24,7 +24,7 @@ extension Store {
         _ keyPath: KeyPath<State, Value>,
         onChange: @escaping (Value) -> Void
     ) -> StoreObservation {
-        var last = state[keyPath: keyPath]
+        var last = _state[keyPath: keyPath]
         return addObserver { state in
             let value = state[keyPath: keyPath]
             if value != last {
@@ -41,7 +41,7 @@ extension Store {
         of keyPath: KeyPath<State, Value>
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        continuation.yield(state[keyPath: keyPath])
+        continuation.yield(_state[keyPath: keyPath])
         let observation = observe(keyPath) { continuation.yield($0) }
         continuation.onTermination = { _ in
             Task { @MainActor in observation.cancel() }

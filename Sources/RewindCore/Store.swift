@@ -9,7 +9,16 @@ public final class Store<State: Sendable, Action: Sendable> {
     // unspecialized generic code costs hundreds of nanoseconds per dispatch.
 
     /// The current state.
-    public var state: State { _state }
+    ///
+    /// Where the Observation module is available, reading it inside `withObservationTracking`
+    /// (as a SwiftUI view's body does) registers for its next change.
+    public var state: State {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            let box = observationRegistrar()
+            box.registrar.access(self, keyPath: box.keyPath)
+        }
+        return _state
+    }
     /// The number of actions dispatched so far; the state is the state after this step.
     public var step: Int { _step }
 
@@ -30,6 +39,9 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline @exclusivity(unchecked) var queuedActions: [(action: Action, cause: Int?)] = []
     @usableFromInline @exclusivity(unchecked) var queuedEffects: [(work: @Sendable (Send<Action>) async -> Void, cause: Int)] = []
     @usableFromInline @exclusivity(unchecked) var isDispatching = false
+    /// Observation's registrar, made the first time ``state`` is read where Observation
+    /// exists; until then dispatch tells no one (see `Store+Observable.swift`).
+    @usableFromInline @exclusivity(unchecked) var registrarBox: AnyObject?
 
     /// Creates a store that starts at `initialState`.
     ///
@@ -99,6 +111,7 @@ public final class Store<State: Sendable, Action: Sendable> {
                 each.willReduce(action, state: _state, context: context)
             }
         }
+        if let registrarBox { willChangeState(registrarBox) }
         let effect = reducer.reduce(into: &_state, action: action)
         _step = context.step
         var outputs: [Action] = []
@@ -117,6 +130,7 @@ public final class Store<State: Sendable, Action: Sendable> {
                 each.didReduce(action, state: _state, context: context, outputs: outputs)
             }
         }
+        if let registrarBox { didChangeState(registrarBox) }
         if !observers.isEmpty {
             for observer in observers { observer.call(_state) }
         }

@@ -3,7 +3,7 @@ import Foundation
 import RewindCore
 import RewindJSON
 import RewindLog
-import Synchronization
+import Atomics
 
 /// Checks a session's recorded steps against a flow's reducer in chunks, on every core: the
 /// quick answer for the common case, a recording whose every state replays.
@@ -30,22 +30,22 @@ struct ChunkedVerification {
     /// replayed state matches its recorded digest; nil when one does not or cannot be replayed.
     func redactedStepsIfEveryStepMatches() -> Int? {
         let chunks = (session.lastStep + chunkSize - 1) / chunkSize
-        let next = Atomic<Int>(0)
-        let failed = Atomic<Bool>(false)
-        let redacted = Atomic<Int>(0)
+        let next = ManagedAtomic(0)
+        let failed = ManagedAtomic(false)
+        let redacted = ManagedAtomic(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, chunks))) { _ in
             do {
                 let reader = try LogReader(path: path)
                 var stepper = flow.stepper()
                 while !failed.load(ordering: .relaxed) {
-                    let chunk = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    let chunk = next.loadThenWrappingIncrement(ordering: .relaxed)
                     guard chunk < chunks else { return }
                     let first = chunk * chunkSize + 1
                     guard let count = try verify(first...min(session.lastStep, first + chunkSize - 1), with: &stepper, reader: reader, stop: failed) else {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
-                    redacted.add(count, ordering: .relaxed)
+                    redacted.wrappingIncrement(by: count, ordering: .relaxed)
                 }
             } catch {
                 // The replay in order meets the same error and reports it.
@@ -58,7 +58,7 @@ struct ChunkedVerification {
     /// Replays `steps`; the number of them holding a secret, or nil at the first mismatch or
     /// when another chunk failed first.
     private func verify(
-        _ steps: ClosedRange<Int>, with stepper: inout any ReplayStepper, reader: LogReader, stop: borrowing Atomic<Bool>
+        _ steps: ClosedRange<Int>, with stepper: inout any ReplayStepper, reader: LogReader, stop: ManagedAtomic<Bool>
     ) throws -> Int? {
         try stepper.reset(to: reader.state(of: session, at: steps.lowerBound - 1))
         let mayHoldSecrets = !session.redactedPaths.isEmpty

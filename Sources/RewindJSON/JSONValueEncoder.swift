@@ -53,7 +53,9 @@ public struct JSONValueEncoder: @unchecked Sendable {
     ) throws -> JSONValue {
         let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo, memo: memo)
         if let special = try root.boxSpecialCase(value, at: nil) { return special }
-        if let unordered = value as? any UnorderedCollection { return try unordered.encodeSorted(in: root, at: nil) }
+        if UnorderedCollectionOrder.mayBe(T.self), let unordered = value as? any UnorderedCollection {
+            return try unordered.encodeSorted(in: root, at: nil)
+        }
         try value.encode(to: root)
         guard let tree = root.takeValue() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(

@@ -7,7 +7,7 @@ extension TreeEncoder {
         if let memo, let array = value as? any MemoizableArray {
             return try array.encodeMemoized(in: self, at: key, memo: memo)
         }
-        if let unordered = value as? any UnorderedCollection {
+        if UnorderedCollectionOrder.mayBe(T.self), let unordered = value as? any UnorderedCollection {
             return try unordered.encodeSorted(in: self, at: key)
         }
         let child = child(at: key)

@@ -1,4 +1,5 @@
-import Synchronization
+import Atomics
+import RewindTestSupport
 import Testing
 import RewindJSON
 @testable import RewindCore
@@ -10,12 +11,12 @@ import RewindJSON
         case didTapLogin
         case nested(Tapped)
 
-        static let asked = Atomic<Int>(0)
+        static let asked = ManagedAtomic<Int>(0)
 
         var origin: String { "test" }
 
         var name: String {
-            Self.asked.add(1, ordering: .relaxed)
+            Self.asked.wrappingIncrement(ordering: .relaxed)
             if case let .nested(inner) = self { return inner.name }
             return Mirror(reflecting: self).children.first?.label ?? "\(self)"
         }

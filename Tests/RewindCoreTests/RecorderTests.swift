@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+import Atomics
+import RewindTestSupport
 import Testing
 import RewindJSON
 @testable import RewindCore
@@ -75,7 +76,7 @@ import RewindJSON
         recorder.start(initialState: Counter.State())
         // One thread records, in a small ring that fills often; three others flush and ask for
         // the dropped count meanwhile, pushing control items between its steps.
-        let recording = Atomic<Bool>(true)
+        let recording = ManagedAtomic<Bool>(true)
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             if thread == 0 {
                 for step in 1...4_000 { recorder.record(.increment, state: Counter.State(count: step), step: step) }
@@ -203,7 +204,7 @@ import RewindJSON
 
     @Test func aFailingSinkIsReportedAndItsLostStepsBecomeAGap() throws {
         let sink = GatedSink(failingAppends: 1)
-        let errors = Mutex<[String]>([])
+        let errors = Locked<[String]>([])
         var configuration = RecorderConfiguration()
         configuration.onError = { error in errors.withLock { $0.append("\(error)") } }
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
@@ -283,7 +284,7 @@ extension GatedSink: @unchecked Sendable {}
     }
 
     @Test func anInitialStateThatCannotBeEncodedIsReportedAndNothingPilesUp() {
-        let errors = Mutex(0)
+        let errors = Locked(0)
         var configuration = RecorderConfiguration()
         configuration.onError = { _ in errors.withLock { $0 += 1 } }
         let sink = InMemorySink.inMemory

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import RewindTestSupport
 
 /// A photo-app-like state touching every shape `JSONEncoder` has an opinion about.
 struct Album: Codable, Equatable {
@@ -71,7 +71,7 @@ struct Album: Codable, Equatable {
 final class PathRecorder: Sendable {
     static let key = CodingUserInfoKey(rawValue: "rewind.pathRecorder")!
 
-    private let paths = Mutex<[String]>([])
+    private let paths = Locked<[String]>([])
 
     var recorded: [String] { paths.withLock { $0 } }
 

@@ -1,5 +1,6 @@
 import Foundation
-import Synchronization
+import Atomics
+import RewindTestSupport
 import Testing
 import PhotoApp
 import RewindCore
@@ -12,9 +13,9 @@ import RewindJSON
 @Suite struct LiveReadTests {
     /// What the readers saw, from their threads.
     final class Observations: Sendable {
-        let recording = Atomic(true)
-        let reads = Atomic(0)
-        let maxWAL = Atomic(0)
+        let recording = ManagedAtomic(true)
+        let reads = ManagedAtomic(0)
+        let maxWAL = ManagedAtomic(0)
     }
 
     /// Opens the log anew, checks it has no gap, and rebuilds a random step; until told to stop.
@@ -34,7 +35,7 @@ import RewindJSON
             }
             let wal = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
             seen.maxWAL.max(wal)
-            seen.reads.wrappingAdd(1, ordering: .relaxed)
+            seen.reads.wrappingIncrement(ordering: .relaxed)
         }
     }
 
@@ -46,7 +47,7 @@ import RewindJSON
         // Threads of their own: a blocking loop on the cooperative pool (two threads on two
         // cores) would starve the effects the session awaits.
         let done = DispatchGroup()
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         for seed in 1...2 {
             done.enter()
             Thread {
@@ -68,7 +69,7 @@ import RewindJSON
     }
 }
 
-extension Atomic<Int> {
+extension ManagedAtomic<Int> {
     /// Raises the value to `value` when it is larger.
     func max(_ value: Int) {
         var current = load(ordering: .relaxed)

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Synchronization
+import RewindTestSupport
 import Testing
 import RewindCore
 import RewindJSON
@@ -22,7 +22,7 @@ import RewindJSON
         let folder = try TemporaryDirectory()
         let path = folder.path("full.rewind")
         let sink = try SQLiteSink(path: path)
-        let errors = Mutex<[String]>([])
+        let errors = Locked<[String]>([])
         var configuration = RecorderConfiguration()
         configuration.onError = { error in errors.withLock { $0.append("\(error)") } }
         let recorder = Recorder<[String], Tick>(sink: sink, session: .init(name: "full", flow: "test"), configuration: configuration)
@@ -73,7 +73,7 @@ import RewindJSON
         let folder = try TemporaryDirectory()
         let path = folder.path("stays-full.rewind")
         let sink = try SQLiteSink(path: path)
-        let failures = Mutex(0)
+        let failures = Locked(0)
         var configuration = RecorderConfiguration()
         configuration.onError = { _ in failures.withLock { $0 += 1 } }
         let recorder = Recorder<[String], Tick>(sink: sink, session: .init(name: "stays-full", flow: "test"), configuration: configuration)

@@ -1,5 +1,5 @@
 import RewindCore
-import Synchronization
+import Foundation
 
 /// A deterministic stand-in for the photo app's servers.
 ///
@@ -16,7 +16,9 @@ public final class FakeBackend: Sendable {
     public let clock: SimulatedClock
     public let photoCount: Int
     private let seed: UInt64
-    private let state: Mutex<CallState>
+    private let lock = NSLock()
+    // Read and changed only under `lock`, through `withState`.
+    nonisolated(unsafe) private var callState: CallState
 
     private struct CallState {
         var calls: [Endpoint: Int] = [:]
@@ -34,12 +36,12 @@ public final class FakeBackend: Sendable {
         self.seed = seed
         self.clock = clock
         self.photoCount = photoCount
-        self.state = Mutex(CallState(random: SeededGenerator(seed: seed ^ 0xFA17), failureRate: failureRate))
+        self.callState = CallState(random: SeededGenerator(seed: seed ^ 0xFA17), failureRate: failureRate)
     }
 
     /// Makes the `call`-th call (1 for the first) to `endpoint` fail.
     public func fail(_ endpoint: Endpoint, call: Int = 1) {
-        state.withLock { _ = $0.plannedFailures[endpoint, default: []].insert(call) }
+        withState { _ = $0.plannedFailures[endpoint, default: []].insert(call) }
     }
 
     /// Signs a user in.
@@ -73,12 +75,18 @@ public final class FakeBackend: Sendable {
     /// Counts the call, advances the clock, and returns a failure message when it must fail.
     private func answer(_ endpoint: Endpoint) -> String? {
         clock.advance(by: endpoint.latency)
-        return state.withLock { state in
+        return withState { state in
             let call = state.calls[endpoint, default: 0] + 1
             state.calls[endpoint] = call
             let planned = state.plannedFailures[endpoint]?.contains(call) ?? false
             let unlucky = state.failureRate > 0 && Double.random(in: 0..<1, using: &state.random) < state.failureRate
             return planned || unlucky ? "The network connection was lost (\(endpoint))." : nil
         }
+    }
+
+    private func withState<T>(_ body: (inout CallState) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&callState)
     }
 }

@@ -10,12 +10,17 @@ enum CommandContext {
 
     /// Makes `commandLine` the one every command reads, before parsing starts.
     static func install(_ commandLine: RewindCommandLine) {
-        lock.withLock { installed = commandLine }
+        lock.lock()
+        installed = commandLine
+        lock.unlock()
     }
 
     /// The running command line; a bare one with no flows if none was installed (as when
     /// argument-parser asks a command for its help alone).
     static var current: RewindCommandLine {
-        lock.withLock { installed } ?? RewindCommandLine(commandName: "rewind", flows: ReplayRegistry())
+        lock.lock()
+        let commandLine = installed
+        lock.unlock()
+        return commandLine ?? RewindCommandLine(commandName: "rewind", flows: ReplayRegistry())
     }
 }

@@ -1,4 +1,3 @@
-import Synchronization
 import RewindJSON
 
 /// A sink that keeps everything in memory: for tests and previews.
@@ -29,7 +28,7 @@ public final class InMemorySink: RecordingSink {
         }
     }
 
-    private let storage = Mutex<[Session]>([])
+    private let storage = LockedValue<[Session]>([])
 
     public init() {}
 

@@ -1,3 +1,4 @@
+import Atomics
 import Foundation
 import RewindJSON
 
@@ -50,7 +51,8 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     // The hand-off is inlinable so that the app's module specializes it for its types.
     @usableFromInline let queue: RecordingQueue<Item>
     @usableFromInline let session: SessionDescriptor
-    private let lifecycle = LockedFlag()
+    /// Set by the first `close()`.
+    private let closed = ManagedAtomic(false)
 
     /// Starts the two threads that will record one session into `sink`.
     public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
@@ -110,7 +112,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     /// Flushes, ends the session, stops the recorder's threads and lets go of the sink. Later
     /// records are ignored.
     public func close() {
-        guard lifecycle.setOnce() else { return }
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         queue.waitUntilDone(queue.pushControl(.finish, closing: true))
     }
 
@@ -129,20 +131,5 @@ extension Recorder: StoreMiddleware {
     @inlinable
     public nonisolated func didReduce(_ action: Action, state: State, context: StepContext, outputs: [Action]) {
         record(action, state: state, step: context.step, cause: context.cause, outputs: outputs)
-    }
-}
-
-/// A flag that can be set once, from any thread.
-final class LockedFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var isSet = false
-
-    /// Sets the flag; true only for the call that set it.
-    func setOnce() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if isSet { return false }
-        isSet = true
-        return true
     }
 }

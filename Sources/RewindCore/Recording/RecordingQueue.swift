@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Atomics
 
 /// The bounded hand-off between dispatch and a recorder's first thread, the one that encodes
 /// (called the writer here: it is all this queue knows of the recorder).
@@ -27,17 +27,19 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     @usableFromInline let wakeThreshold: Int
 
     /// Items pushed so far, published by producers.
-    @usableFromInline let published = Atomic<Int>(0)
+    // Atomics allocated once and destroyed with the queue: swift-atomics' `UnsafeAtomic`
+    // costs what Synchronization's `Atomic` does, which iOS 18 and macOS 15 would require.
+    @usableFromInline let published = UnsafeAtomic<Int>.create(0)
     /// Items the writer has moved out so far, published by the writer.
-    @usableFromInline let consumed = Atomic<Int>(0)
+    @usableFromInline let consumed = UnsafeAtomic<Int>.create(0)
     /// Whether the writer runs, naps (a millisecond) or sleeps (a second, or until a push wakes it).
-    @usableFromInline let writerState = Atomic<Int>(WriterState.running)
-    @usableFromInline let waitingProducers = Atomic<Int>(0)
+    @usableFromInline let writerState = UnsafeAtomic<Int>.create(WriterState.running)
+    @usableFromInline let waitingProducers = UnsafeAtomic<Int>.create(0)
     /// Where a sleeping writer, producers waiting for room and threads waiting for a control
     /// item to be done wait.
     @usableFromInline let condition = NSCondition()
 
-    @usableFromInline let producerLock = Mutex(())
+    @usableFromInline let producerLock = UnfairLock()
     @usableFromInline @exclusivity(unchecked) var pushedCount = 0
     @usableFromInline @exclusivity(unchecked) var tailIndex = 0
     /// The writer's count as last read: room is known without reading the writer's counter.
@@ -76,11 +78,12 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             (slots + (headIndex + offset) % slotCount).deinitialize(count: 1)
         }
         slots.deallocate()
+        for atomic in [published, consumed, writerState, waitingProducers] { atomic.destroy() }
     }
 
     /// Steps dropped so far; any thread may ask while recording goes on.
     var dropped: Int {
-        producerLock.withLock { _ in droppedCount }
+        producerLock.withLock { droppedCount }
     }
 
     /// Queues the item of `step` that `makeItem` builds, or drops it when full under
@@ -89,7 +92,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     /// The item is built in its slot, under the lock, so that it is never copied.
     @inlinable
     func push(step: Int, _ makeItem: () -> Element) {
-        producerLock.withLock { _ in
+        producerLock.withLock {
             if isClosed { return }
             if pushedCount - consumedSeen >= capacity {
                 consumedSeen = consumed.load(ordering: .acquiring)
@@ -117,7 +120,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     ///
     /// - Parameter closing: whether nothing may be queued after this item.
     func pushControl(_ item: Element, closing: Bool = false) -> Int {
-        producerLock.withLock { _ in
+        producerLock.withLock {
             // After close, the last ticket is the finish: waiting for it is all that is left.
             if isClosed { return issuedTicket }
             if closing { isClosed = true }
@@ -175,7 +178,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     func waitForRoom(_ hasRoom: (Int) -> Bool) {
         consumedSeen = consumed.load(ordering: .acquiring)
         guard !hasRoom(pushedCount - consumedSeen) else { return }
-        waitingProducers.add(1, ordering: .sequentiallyConsistent)
+        waitingProducers.wrappingIncrement(ordering: .sequentiallyConsistent)
         condition.lock()
         while true {
             consumedSeen = consumed.load(ordering: .sequentiallyConsistent)
@@ -183,7 +186,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             condition.wait()
         }
         condition.unlock()
-        waitingProducers.subtract(1, ordering: .sequentiallyConsistent)
+        waitingProducers.wrappingDecrement(ordering: .sequentiallyConsistent)
     }
 
     /// Waits until the writer has finished the control item with `ticket`.

@@ -1,22 +1,20 @@
-import Foundation
+import Atomics
 
 /// Notes whether code read the characters of a redacted ``Secret``: a replay decodes
 /// placeholders with one (``CodingUserInfoKey/secretReads``) to learn whether a step's outcome
 /// may hang on a clear value the log does not keep.
-public final class SecretReads: @unchecked Sendable {
-    // `wasRead` is read and written only under `lock`: a reducer may hand a state to other
-    // threads. Replay probes are rare, so the lock's cost does not matter.
-    private let lock = NSLock()
-    private var wasRead = false
+public final class SecretReads: Sendable {
+    // Atomic: a reducer may hand a state to other threads.
+    private let wasRead = ManagedAtomic(false)
 
     public init() {}
 
     /// Whether a placeholder's characters were read since this object was made.
     public var anyRead: Bool {
-        lock.withLock { wasRead }
+        wasRead.load(ordering: .acquiring)
     }
 
     func markRead() {
-        lock.withLock { wasRead = true }
+        wasRead.store(true, ordering: .releasing)
     }
 }
