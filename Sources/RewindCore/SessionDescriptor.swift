@@ -17,7 +17,13 @@ public struct SessionDescriptor: Sendable {
     /// which a recorder reads directly on the dispatch path.
     @usableFromInline private(set) var customClock: (@Sendable () -> Date)?
 
-    /// - Parameter now: a clock to stamp steps with instead of the system's.
+    /// Describes a session.
+    ///
+    /// - Parameters:
+    ///   - name: the session's name in the log, like `bug-1234`; nil for none.
+    ///   - flow: the flow whose reducer replays it, as registered in a ``ReplayRegistry``.
+    ///   - schemaVersion: the version of the app's state and action types.
+    ///   - now: a clock to stamp steps with instead of the system's.
     public init(
         name: String?, flow: String, schemaVersion: Int = 1,
         now: (@Sendable () -> Date)? = nil

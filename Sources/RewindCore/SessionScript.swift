@@ -25,8 +25,12 @@ public struct SessionScript: Sendable {
     /// A script that plays itself: it asks `host` for the middleware of its session, drives a
     /// store with it, and tells `host` when the session is over.
     ///
-    /// - Parameter play: gets the host and the time the session starts at (a driver with a
-    ///   simulated clock starts it there; others may ignore it).
+    /// - Parameters:
+    ///   - name: the session's name in the log.
+    ///   - flow: the flow it drives.
+    ///   - summary: one line on what the session shows.
+    ///   - play: gets the host and the time the session starts at (a driver with a
+    ///     simulated clock starts it there; others may ignore it).
     public init(
         name: String, flow: String, summary: String = "",
         play: @escaping @MainActor @Sendable (_ host: any SessionHost, _ start: Date) async -> Void
@@ -59,7 +63,9 @@ public struct SessionScript: Sendable {
 
     /// Plays the session from its first action to its last, watched by `host`.
     ///
-    /// - Parameter start: the time of step 0, for scripts that keep a simulated clock.
+    /// - Parameters:
+    ///   - host: gives the session its middleware (a recorder) and hears when it ends.
+    ///   - start: the time of step 0, for scripts that keep a simulated clock.
     @MainActor
     public func run(host: some SessionHost, start: Date = Date()) async {
         await play(host, start)

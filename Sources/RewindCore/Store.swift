@@ -46,6 +46,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// Creates a store that starts at `initialState`.
     ///
     /// - Parameters:
+    ///   - initialState: the state at step 0.
+    ///   - reducer: applies each action to the state.
     ///   - middleware: sees every action, in order, except that the first ``Recorder`` hears
     ///     of each step before the others; each is told the initial state now.
     ///   - execution: `.live` runs effects at once; `.manual` waits for ``settle()``.

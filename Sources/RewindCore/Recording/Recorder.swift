@@ -5,7 +5,7 @@ import RewindJSON
 /// Records every action and state of a store into a sink, off the dispatch path.
 ///
 /// Add it to a store as middleware, or call ``start(initialState:)`` and
-/// ``record(_:state:cause:outputs:)`` from code that has no store (a view model that updates
+/// ``record(_:state:step:cause:outputs:)`` from code that has no store (a view model that updates
 /// its state). Dispatch only hands the action and state to a bounded queue; an encoder thread
 /// encodes them canonically, and a writer thread diffs each state against the previous one
 /// and writes batches.

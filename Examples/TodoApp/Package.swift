@@ -1,0 +1,37 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// A small todo app that uses Rewind as any app would: by path here, by URL in yours
+// (`.package(url: "https://github.com/…/Rewind", from: "0.2.0")`).
+let package = Package(
+    name: "TodoApp",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "TodoApp", targets: ["TodoApp"]),
+        .executable(name: "todo-rewind", targets: ["todo-rewind"]),
+    ],
+    dependencies: [
+        .package(name: "Rewind", path: "../.."),
+    ],
+    targets: [
+        // The app's feature: state, actions, reducer, its fake sync service and its flows.
+        .target(name: "TodoApp", dependencies: [
+            .product(name: "RewindCore", package: "Rewind"),
+            .product(name: "RewindJSON", package: "Rewind"),
+            .product(name: "RewindLog", package: "Rewind"),
+        ]),
+        // The app's own inspector: every `rewind` verb, replaying with the app's reducers.
+        .executableTarget(name: "todo-rewind", dependencies: [
+            "TodoApp",
+            .product(name: "RewindCLI", package: "Rewind"),
+        ]),
+        .testTarget(name: "TodoAppTests", dependencies: [
+            "TodoApp",
+            "todo-rewind",
+            .product(name: "RewindTesting", package: "Rewind"),
+            .product(name: "RewindCLI", package: "Rewind"),
+            .product(name: "RewindInspector", package: "Rewind"),
+        ]),
+    ],
+    swiftLanguageModes: [.v6]
+)

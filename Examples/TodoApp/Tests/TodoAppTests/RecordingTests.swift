@@ -1,0 +1,49 @@
+import Foundation
+import RewindCore
+import RewindJSON
+import RewindLog
+import Testing
+import TodoApp
+
+/// The app records its own sessions through the public API, and the log holds what the
+/// values held.
+@MainActor
+@Suite struct RecordingTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tests-\(UUID().uuidString)")
+
+    @Test func aRenamedItemIsRecordedWithItsNewTitleThoughEqualsComparesOnlyIDs() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("session.rewind").path
+        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "rename")
+        store.send(.addItem(title: "Buy milk"))
+        store.send(.addItem(title: "Call Ada"))
+        store.send(.renameItem(id: 2, title: "Call Grace"))
+        #expect(store.state.items[1] == TodoItem(id: 2, title: "Call Ada"), "== sees no change")
+        recorder?.close()
+
+        let reader = try LogReader(path: path)
+        let session = try reader.session(nil)
+        #expect(session.lastStep == 3)
+        #expect(try reader.state(of: session, at: 3)[JSONPath("items[1].title")] == "Call Grace")
+        #expect(try reader.state(of: session, at: 2)[JSONPath("items[1].title")] == "Call Ada")
+    }
+
+    @Test func theTokenNeverReachesTheLogInClear() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("session.rewind").path
+        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "token")
+        store.send(.tokenEntered("tok_secret_9731"))
+        store.send(.syncTapped)
+        recorder?.flush()
+        // While the session is open, the WAL holds the steps: neither file has the token.
+        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+            #expect(bytes.range(of: Data("tok_secret_9731".utf8)) == nil, "\(file)")
+        }
+        recorder?.close()
+        let session = try LogReader(path: path).session(nil)
+        #expect(session.redactedPaths.contains("apiToken"))
+    }
+}

@@ -1,0 +1,56 @@
+import RewindCLI
+import RewindCore
+import RewindTesting
+import Testing
+import TodoApp
+
+/// The committed recordings replay through today's reducer: the todo app's regression test.
+@Suite struct ReplayTests {
+    @Test(arguments: ["todo-basics", "todo-sync-retry", "todo-basics-v1"])
+    func aCommittedRecordingStillReplays(name: String) {
+        expectReplay(of: Package.recording(name), flows: TodoFlows.registry)
+    }
+
+    /// A reducer that forgets to trim titles: the kind of change replay exists to catch.
+    struct UntrimmedTitles: Reducer {
+        let base = TodoFeature(api: TodoAPI())
+
+        func reduce(into state: inout TodoState, action: TodoAction) -> Effect<TodoAction> {
+            let effect = base.reduce(into: &state, action: action)
+            if case .renameItem = action { state.items = state.items.map { TodoItem(id: $0.id, title: $0.title + "!", isDone: $0.isDone) } }
+            return effect
+        }
+    }
+
+    static let planted = ReplayRegistry([
+        ReplayFlow(TodoFlows.name, schemaVersion: TodoFlows.schemaVersion, migrations: [TodoFlows.renameSetFilter]) { UntrimmedTitles() },
+    ])
+
+    @Test func aPlantedChangeFailsNamingTheStepAndTheField() throws {
+        let path = Package.recording("todo-basics")
+        let failure = #expect(throws: ReplayFailure.self) { try verifyReplay(of: path, flows: Self.planted) }
+        #expect(failure?.description == """
+            FAILED  \(path) #1 (todo-basics): diverged at step 4 (todo  renameItem); recorded → replayed:
+              ~ items[0].title: "Buy oat milk" → "Buy oat milk!"
+              ~ items[1].title: "Water the plants" → "Water the plants!"
+              ~ items[2].title: "Call Ada" → "Call Ada!"
+            """)
+    }
+}
+
+/// The app's own command line, in this process: what `todo-rewind` runs, with any flows.
+@Suite(.serialized) struct CommandLineTests {
+    @Test func theAppsCommandLineReplaysItsRecordingsAndFailsOnAPlantedChange() async {
+        let recordings = ["todo-basics", "todo-sync-retry"].map(Package.recording)
+        let clean = RewindCommandLine(commandName: "todo-rewind", flows: TodoFlows.registry)
+        #expect(await clean.run(["replay"] + recordings) == 0)
+        let planted = RewindCommandLine(commandName: "todo-rewind", flows: ReplayTests.planted)
+        #expect(await planted.run(["replay"] + recordings) == 1)
+    }
+
+    @Test func theBuiltExecutableReplaysEveryCommittedRecording() throws {
+        let result = try TodoRewind.run(["replay"] + ["todo-basics", "todo-sync-retry", "todo-basics-v1"].map(Package.recording))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("ok ") }, "\(result.stdout)")
+    }
+}
