@@ -34,9 +34,3 @@ public struct SessionDescriptor: Sendable {
         self.customClock = now
     }
 }
-
-/// A state a recorder can store: a value that encodes, decodes and compares.
-public typealias RecordableState = Codable & Equatable & Sendable
-
-/// An action a recorder can store: a value that encodes, decodes, compares and describes itself.
-public typealias RecordableAction = Codable & Equatable & DescribedAction
