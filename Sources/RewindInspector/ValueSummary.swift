@@ -15,8 +15,8 @@ public enum ValueSummary {
         }
         if text.count <= limit { return text }
         switch value {
-        case .array(let elements): return "[\(elements.count) items]"
-        case .object(let object): return "{\(object.count) fields}"
+        case .array(let elements): return elements.count == 1 ? "[1 item]" : "[\(elements.count) items]"
+        case .object(let object): return object.count == 1 ? "{1 field}" : "{\(object.count) fields}"
         default: return String(text.prefix(max(1, limit - 1))) + "…"
         }
     }
