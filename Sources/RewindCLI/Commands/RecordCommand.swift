@@ -49,7 +49,7 @@ struct RecordCommand: AsyncParsableCommand {
         let commandLine = CommandContext.current
         let flows = Set(commandLine.scripts.map(\.flow)).union(commandLine.randomScript == nil ? [] : commandLine.flows.names)
         guard flows.contains(flow) else {
-            let known = flows.isEmpty ? "\(commandLine.commandName) has no scripts to record" : "choose one of \(flows.sorted().joined(separator: ", "))"
+            let known = flows.isEmpty ? "this command line has no scripts to record" : "choose one of \(flows.sorted().joined(separator: ", "))"
             throw ValidationError("unknown flow '\(flow)'; \(known)")
         }
         switch (script, random) {
@@ -62,7 +62,8 @@ struct RecordCommand: AsyncParsableCommand {
             }
         case (nil, true):
             guard commandLine.randomScript?(flow, seed, max(1, steps)) != nil else {
-                throw ValidationError("\(commandLine.commandName) has no random driver for flow \(flow)")
+                let scripts = commandLine.scripts.filter { $0.flow == flow }.map(\.name)
+                throw ValidationError("no random driver for flow \(flow); play a script instead: \(scripts.joined(separator: ", "))")
             }
             guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
         }
