@@ -76,7 +76,7 @@ public enum CursorCommand: Sendable, Equatable {
     public static let helpLines = [
         "next, n          the next step",
         "back, b          the previous step",
-        "jump N, j N      step N (0 is the initial state)",
+        "jump N, j N      step N (0 is the initial state, -1 the last)",
         "first, last      step 0, the last step",
         "show             the whole state",
         "show PATH        the value at PATH, like login.username or photos[2].title",

@@ -58,8 +58,10 @@ public struct StepSession: Sendable {
         case .back:
             guard cursor.back() else { return StepReply(lines: ["already at step 0, the initial state; nothing before it"]) }
             return moved()
-        case let .jump(target):
-            guard cursor.steps.contains(target) else { return StepReply(lines: [outOfRange(target)]) }
+        case let .jump(requested):
+            // A negative step counts back from the last, as on the command line.
+            let target = requested < 0 ? cursor.lastStep + 1 + requested : requested
+            guard cursor.steps.contains(target) else { return StepReply(lines: [outOfRange(requested)]) }
             try cursor.jump(to: target)
             return moved()
         case .first:

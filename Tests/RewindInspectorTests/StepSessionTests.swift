@@ -101,13 +101,13 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
     @Test func answersBadCommandsWithOneLineAndCarriesOn() async throws {
         let (cursor, _) = try await demoCursor("login-invalid-then-fixed", at: 8)
         var session = StepSession(cursor: cursor)
-        let lines = ["nxt", "jump", "jump eight", "jump 29", "j -1", "diff 99", "diff x", "find", "next 2", "", "   "]
+        let lines = ["nxt", "jump", "jump eight", "jump 29", "j -30", "diff 99", "diff x", "find", "next 2", "", "   "]
         #expect(replies(&session, lines) == [
             ["unknown command 'nxt'; type help for the commands"],
             ["jump needs a step number, like: jump 8"],
             ["jump: 'eight' is not a step number"],
             ["no step 29: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
-            ["no step -1: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
+            ["no step -30: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
             ["no step 99: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
             ["diff: 'x' is not a step number"],
             ["find needs a pattern, like: find didTap*"],
@@ -117,6 +117,8 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
         ])
         #expect(session.cursor.step == 8, "no bad command moves the cursor")
         #expect(session.run("N").view?.first == "#2 (login-invalid-then-fixed): step 9 of 28", "names are not case-sensitive")
+        #expect(session.run("jump -1").view?.first == "#2 (login-invalid-then-fixed): step 28 of 28", "negative steps count back from the last")
+        #expect(session.run("j -28").view?.first == "#2 (login-invalid-then-fixed): step 1 of 28")
     }
 
     @Test func helpListsTheCommandsAndQuitEndsTheSession() async throws {

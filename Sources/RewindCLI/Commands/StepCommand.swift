@@ -18,11 +18,10 @@ struct StepCommand: ParsableCommand {
         discussion: """
             Shows one step of a session: its action and what it changed. On a terminal, keys \
             move at once: → or n next, ← or b back, Home or g first, End or G last, s show the \
-            state, d diff against the previous step, r rerun the step with the current reducer, / \
-            find, j jump, ? keys, q quit. Otherwise \
-            it reads commands, one per line, from standard input: next, back, jump N, first, \
-            last, show [PATH], diff [N], find GLOB, rerun, help, quit. The end of input quits. See \
-            docs/cli/step.md.
+            state, d diff against the previous step, r rerun the step with the current reducer, \
+            / find, j jump, ? keys, q quit. Otherwise it reads commands, one per line, from \
+            standard input: next, back, jump N, first, last, show [PATH], diff [N], find GLOB, \
+            rerun, help, quit. The end of input quits. See docs/cli/step.md.
 
             Examples:
               rewind step demo.rewind --session login-happy --at 5

@@ -26,9 +26,10 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     /// A napping writer is woken early once this many items wait.
     @usableFromInline let wakeThreshold: Int
 
-    /// Items pushed so far, published by producers.
     // Atomics allocated once and destroyed with the queue: swift-atomics' `UnsafeAtomic`
     // costs what Synchronization's `Atomic` does, which iOS 18 and macOS 15 would require.
+
+    /// Items pushed so far, published by producers.
     @usableFromInline let published = UnsafeAtomic<Int>.create(0)
     /// Items the writer has moved out so far, published by the writer.
     @usableFromInline let consumed = UnsafeAtomic<Int>.create(0)

@@ -1,8 +1,8 @@
 import Atomics
 
 /// Notes whether code read the characters of a redacted ``Secret``: a replay decodes
-/// placeholders with one (under the decoder's `userInfo[.secretReads]`) to learn whether a step's outcome
-/// may hang on a clear value the log does not keep.
+/// placeholders with one (in the decoder's `userInfo[.secretReads]`) to learn whether a
+/// step's outcome may hang on a clear value the log does not keep.
 public final class SecretReads: Sendable {
     // Atomic: a reducer may hand a state to other threads.
     private let wasRead = ManagedAtomic(false)
