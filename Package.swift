@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "RewindCore", targets: ["RewindCore"]),
         .library(name: "RewindJSON", targets: ["RewindJSON"]),
         .library(name: "RewindLog", targets: ["RewindLog"]),
+        .library(name: "RewindRendering", targets: ["RewindRendering"]),
+        .library(name: "RewindReplay", targets: ["RewindReplay"]),
         .library(name: "RewindInspector", targets: ["RewindInspector"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
@@ -27,8 +29,8 @@ let package = Package(
         .target(name: "RewindCore", dependencies: ["RewindJSON", .product(name: "Atomics", package: "swift-atomics")]),
         // Canonical JSON values, their text form, and structural diff and patch.
         .target(name: "RewindJSON"),
-        // The seed flows of the photo app and their drivers.
-        .target(name: "PhotoApp", dependencies: ["RewindCore"]),
+        // The seed flows of the photo app, their drivers, and their registry for replay.
+        .target(name: "PhotoApp", dependencies: ["RewindCore", "RewindReplay"]),
         // The log: SQLite schema and migrations, the SQLite sink, the reader and state reconstruction.
         .target(
             name: "RewindLog",
@@ -37,13 +39,20 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // The inspector as a library: rendering, diffs, queries. The CLI only parses and prints.
+        // Values and changes as text for people: styles, summaries, pretty-printing, diffs.
+        .target(name: "RewindRendering", dependencies: ["RewindCore", "RewindJSON"]),
+        // Replay: the flows an app registers, replaying recordings through them, reports.
         .target(
-            name: "RewindInspector",
-            dependencies: ["RewindCore", "RewindJSON", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]
+            name: "RewindReplay",
+            dependencies: [
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering",
+                .product(name: "Atomics", package: "swift-atomics"),
+            ]
         ),
+        // The inspector as a library: queries, stepping, checks, export and import, rendering.
+        .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay"]),
         // Test support for users: replay a recording inside their own tests.
-        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindInspector"]),
+        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindReplay"]),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
@@ -56,7 +65,7 @@ let package = Package(
         .target(
             name: "RewindCLI",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -85,8 +94,14 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
-        .testTarget(name: "ReplayTests", dependencies: ["RewindTestSupport", "RewindTesting", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]),
-        .testTarget(name: "RewindInspectorTests", dependencies: ["RewindTestSupport", "RewindInspector", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]),
+        .testTarget(
+            name: "ReplayTests",
+            dependencies: ["RewindTestSupport", "RewindTesting", "RewindReplay", "RewindRendering", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
+        ),
+        .testTarget(
+            name: "RewindInspectorTests",
+            dependencies: ["RewindTestSupport", "RewindInspector", "RewindRendering", "RewindReplay", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]
+        ),
         .testTarget(
             name: "RewindCLITests",
             dependencies: [

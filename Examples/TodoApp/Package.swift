@@ -19,6 +19,7 @@ let package = Package(
             .product(name: "RewindCore", package: "Rewind"),
             .product(name: "RewindJSON", package: "Rewind"),
             .product(name: "RewindLog", package: "Rewind"),
+            .product(name: "RewindReplay", package: "Rewind"),
         ]),
         // The app's own inspector: every `rewind` verb, replaying with the app's reducers.
         .executableTarget(name: "todo-rewind", dependencies: [
@@ -30,7 +31,7 @@ let package = Package(
             "todo-rewind",
             .product(name: "RewindTesting", package: "Rewind"),
             .product(name: "RewindCLI", package: "Rewind"),
-            .product(name: "RewindInspector", package: "Rewind"),
+            .product(name: "RewindReplay", package: "Rewind"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,6 +4,7 @@ import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import RewindReplay
 
 extension BenchmarkSuite {
     var seekSteps: Int { quick ? 3_000 : 1_000_000 }

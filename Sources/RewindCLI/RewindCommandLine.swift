@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindCore
+import RewindReplay
 
 /// The `rewind` command line, with an app's own flows: every verb of the stock `rewind`, and
 /// `replay`, `replay --update`, `step` and `record` running the app's reducers.

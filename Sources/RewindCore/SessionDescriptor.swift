@@ -21,7 +21,7 @@ public struct SessionDescriptor: Sendable {
     ///
     /// - Parameters:
     ///   - name: the session's name in the log, like `bug-1234`; nil for none.
-    ///   - flow: the flow whose reducer replays it, as registered in a ``ReplayRegistry``.
+    ///   - flow: the flow whose reducer replays it, as registered for replay (`ReplayRegistry`).
     ///   - schemaVersion: the version of the app's state and action types.
     ///   - now: a clock to stamp steps with instead of the system's.
     public init(

@@ -1,3 +1,5 @@
+import RewindRendering
+
 /// Formats a ``CheckReport`` as text: one line per check, its findings indented below it, and
 /// a summary line.
 ///

@@ -1,5 +1,6 @@
 import RewindJSON
 import RewindLog
+import RewindRendering
 
 /// Formats what `rewind step` shows of the current step: a header naming the session and the
 /// step, the action line as the timeline prints it, and each change in full; and, on a

@@ -1,5 +1,6 @@
 import Foundation
 import RewindLog
+import RewindRendering
 
 /// What `demo` prints after recording: the sessions, a short timeline, one diff, and the
 /// commands to try next, all read back from the log.

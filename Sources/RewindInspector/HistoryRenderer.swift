@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindRendering
 
 /// Formats a ``ValueHistory`` as aligned text lines or as JSON lines.
 public struct HistoryRenderer: Sendable {

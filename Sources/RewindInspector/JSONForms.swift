@@ -1,28 +1,10 @@
 import Foundation
 import RewindJSON
 import RewindLog
+import RewindRendering
 
 /// The `--json` shapes of the inspector's data, documented in docs/cli/.
 public enum JSONForms {
-    /// `{"path": "photos[3].title", "change": "changed", "old": …, "new": …}`; `added` has
-    /// only `new`, `removed` only `old`.
-    public static func change(_ change: JSONChange) -> JSONValue {
-        var object = JSONObject([("path", .string(change.path.description))])
-        switch change.kind {
-        case let .added(value):
-            object["change"] = "added"
-            object["new"] = value
-        case let .removed(value):
-            object["change"] = "removed"
-            object["old"] = value
-        case let .changed(old, new):
-            object["change"] = "changed"
-            object["old"] = old
-            object["new"] = new
-        }
-        return .object(object)
-    }
-
     /// A session as `rewind sessions --json` lists it.
     public static func session(_ session: SessionSummary) -> JSONValue {
         var object = JSONObject([
@@ -51,7 +33,7 @@ public enum JSONForms {
             ("action_type", .string(entry.name)),
             ("action", entry.action),
             ("outputs", .array(entry.outputs.map(JSONValue.string))),
-            ("changes", .array(entry.changes.map(change))),
+            ("changes", .array(entry.changes.map(\.jsonForm))),
         ])
         object["cause"] = entry.cause.map(JSONValue.int)
         return .object(object)

@@ -1,6 +1,7 @@
 import Foundation
 import RewindJSON
 import RewindLog
+import RewindRendering
 
 /// The inspector's entry point over one log: what every `rewind` read command asks.
 public struct LogInspector: Sendable {

@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindRendering
 
 /// Formats the steps `rewind find` reports, one line each, as text or JSON.
 public struct MatchRenderer: Sendable {

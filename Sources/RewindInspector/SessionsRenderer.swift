@@ -1,5 +1,6 @@
 import Foundation
 import RewindLog
+import RewindRendering
 
 /// Formats a log's sessions as a table.
 public struct SessionsRenderer: Sendable {

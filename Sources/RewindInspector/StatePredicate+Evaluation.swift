@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindRendering
 
 extension StatePredicate {
     /// Evaluates `expression` against `state`; never fails, a condition that makes no sense

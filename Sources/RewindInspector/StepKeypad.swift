@@ -1,3 +1,5 @@
+import RewindRendering
+
 /// The single-key controls of `rewind step` on a terminal: turns keys into command lines for a
 /// ``StepSession``, and edits the short prompts that `/` (find) and `j` (jump) open.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import RewindJSON
 import RewindLog
+import RewindRendering
 
 /// A step of a session of a log, as `rewind diff` names it across logs: `LOG:SESSION:STEP`,
 /// or `LOG:STEP` for a log that holds one session.
@@ -58,6 +59,6 @@ public struct StepDiff: Sendable {
     }
 
     public var json: JSONValue {
-        ["from": .string(from), "to": .string(to), "changes": .array(changes.map(JSONForms.change))]
+        ["from": .string(from), "to": .string(to), "changes": .array(changes.map(\.jsonForm))]
     }
 }

@@ -1,6 +1,8 @@
 import RewindCore
 import RewindJSON
 import RewindLog
+import RewindRendering
+import RewindReplay
 
 /// The interpreter behind `rewind step`: runs commands against a ``TimeTravelCursor`` and
 /// returns what to print, without touching a terminal.

@@ -1,6 +1,7 @@
 import Foundation
 import RewindJSON
 import RewindLog
+import RewindRendering
 
 /// What `rewind show` prints: one step's action and the state after it, or one value of it.
 public struct StepView: Sendable {

@@ -1,6 +1,7 @@
 import RewindCore
 import RewindJSON
 import RewindLog
+import RewindReplay
 
 extension TimeTravelCursor {
     /// What the current reducer makes of the current step.

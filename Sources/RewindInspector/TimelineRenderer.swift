@@ -1,5 +1,6 @@
 import RewindCore
 import RewindJSON
+import RewindRendering
 
 /// Formats timeline entries as aligned text lines.
 public struct TimelineRenderer: Sendable {
@@ -59,28 +60,13 @@ public struct TimelineRenderer: Sendable {
     }
 
     func describe(_ change: JSONChange) -> String {
-        let (path, kind) = Self.collapsingRedaction(change)
+        let (path, kind) = change.collapsingRedaction
         let styled = style.path(path.description)
         switch kind {
         case let .added(value): return "\(styled) + \(ValueSummary.describe(value, limit: 24))"
         case let .removed(value): return "\(styled) − \(ValueSummary.describe(value, limit: 24))"
         case let .changed(old, new):
             return "\(styled): \(ValueSummary.describe(old, limit: 20)) → \(ValueSummary.describe(new, limit: 24))"
-        }
-    }
-
-    /// A change inside a redacted placeholder, `password["$redacted"]: 3 → 4`, reads as a
-    /// change of the secret itself: `password: <redacted 3> → <redacted 4>`.
-    static func collapsingRedaction(_ change: JSONChange) -> (JSONPath, JSONChange.Kind) {
-        guard case .key(Secret.placeholderKey)? = change.path.components.last else {
-            return (change.path, change.kind)
-        }
-        let parent = JSONPath(Array(change.path.components.dropLast()))
-        func wrap(_ value: JSONValue) -> JSONValue { .object(JSONObject([(Secret.placeholderKey, value)])) }
-        switch change.kind {
-        case let .added(value): return (parent, .added(wrap(value)))
-        case let .removed(value): return (parent, .removed(wrap(value)))
-        case let .changed(old, new): return (parent, .changed(from: wrap(old), to: wrap(new)))
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import RewindCore
-import RewindInspector
 import Testing
+import RewindReplay
 
 /// Why a recording does not replay: the same readable report `rewind replay` prints.
 public struct ReplayFailure: Error, CustomStringConvertible {

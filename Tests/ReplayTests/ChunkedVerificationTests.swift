@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import PhotoApp
 import RewindCore
-@testable import RewindInspector
+import RewindInspector
 import RewindLog
+@testable import RewindReplay
 
 @MainActor
 @Suite struct ChunkedVerificationTests {

@@ -4,6 +4,7 @@ import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import RewindReplay
 
 /// A note-taking screen that stamps each note with the time, the way a reducer should not.
 enum StampedNotes {

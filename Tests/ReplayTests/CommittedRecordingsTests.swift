@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import PhotoApp
 import RewindTesting
+import RewindReplay
 
 /// Every recording in `recordings/` replays clean against the current reducers: CI guards the
 /// flows' behaviour.

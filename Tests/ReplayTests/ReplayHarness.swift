@@ -2,6 +2,7 @@ import Foundation
 import PhotoApp
 import RewindCore
 import RewindLog
+import RewindReplay
 
 /// Records one scripted session into a fresh log.
 @MainActor

@@ -6,6 +6,7 @@ import RewindInspector
 import RewindJSON
 import RewindLog
 import RewindTesting
+import RewindReplay
 
 @MainActor
 @Suite struct ReplayerTests {

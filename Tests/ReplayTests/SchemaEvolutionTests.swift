@@ -4,6 +4,7 @@ import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import RewindReplay
 
 /// A counter as version 1 of an app shipped it: the recording is made with these types.
 enum CounterV1 {

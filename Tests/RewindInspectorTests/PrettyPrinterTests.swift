@@ -1,6 +1,7 @@
 import Testing
 import RewindInspector
 import RewindJSON
+import RewindRendering
 
 @Suite struct PrettyPrinterTests {
     @Test func indentsSortsAndHidesSecrets() {

@@ -1,6 +1,7 @@
 import RewindInspector
 import RewindJSON
 import Testing
+import RewindRendering
 
 @Suite struct ValueSummaryTests {
     @Test func aLongValueIsCountedInTheRightNumber() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RewindCore
+import RewindReplay
 
 /// The photo app's flows as a replayer and a command line see them: recordings of `login`,
 /// `photos` and `app` sessions replay against the current reducers, and the scripted and random

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindJSON
+import RewindReplay
 
 /// `rewind replay`: recordings re-run through the current reducers.
 struct ReplayCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import RewindCore
+import RewindReplay
 
 /// The command line that is running, for the commands to read: argument-parser builds each
 /// command from its type, so what an app registers reaches the commands through here.

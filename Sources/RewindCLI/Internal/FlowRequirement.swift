@@ -1,6 +1,7 @@
 import RewindCore
 import RewindInspector
 import RewindLog
+import RewindReplay
 
 /// Refuses, before anything runs, a session whose flow this command line has no reducer for,
 /// saying how to get one: replay and rerun need the app's own reducers.

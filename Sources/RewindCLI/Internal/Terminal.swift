@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import RewindInspector
+import RewindRendering
 
 /// What the process's standard output is connected to.
 enum Terminal {

@@ -1,6 +1,7 @@
 import Foundation
 import RewindCore
 import RewindJSON
+import RewindReplay
 
 /// The todo app as Rewind sees it: its flow for replay, with the migration of older
 /// recordings, and the scripted sessions its command line records.

@@ -3,6 +3,7 @@ import RewindCore
 import RewindTesting
 import Testing
 import TodoApp
+import RewindReplay
 
 /// The committed recordings replay through today's reducer: the todo app's regression test.
 @Suite struct ReplayTests {

@@ -1,47 +1,7 @@
+import RewindCore
 import RewindJSON
 
-/// Runs recorded actions through a reducer, one at a time, on encoded values: what a replayer
-/// needs without knowing the flow's types. Effects are not run; their results are in the log
-/// as actions.
-public protocol ReplayStepper {
-    /// Starts from a recorded state.
-    mutating func reset(to state: JSONValue) throws(ReplayError)
-
-    /// Reduces one recorded action and returns the encoded state after it.
-    mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue
-
-    /// Reduces `action` from `state` without touching the stepper's own state, noting whether
-    /// the reducer read a redacted secret's characters: for telling nondeterminism and
-    /// secret-reading steps apart.
-    func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe
-
-    /// The name and origin that the current action type gives an encoded action.
-    func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String)
-}
-
-/// The outcome of reducing one action from a given state, outside a replay's sequence.
-public struct ReplayProbe: Sendable, Equatable {
-    /// The encoded state after the action.
-    public var state: JSONValue
-    /// Whether the reducer read the characters of a redacted secret (its ``Secret/value``,
-    /// `==` or hash), which the placeholder only pretends to have.
-    public var readSecret: Bool
-
-    public init(state: JSONValue, readSecret: Bool) {
-        self.state = state
-        self.readSecret = readSecret
-    }
-}
-
-/// Why a recorded value cannot be replayed.
-public struct ReplayError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
+/// A ``ReplayStepper`` over a reducer of known types: decodes each recorded value into them.
 struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableState, R.Action: RecordableAction {
     let reducer: R
     var state: R.State?

@@ -13,7 +13,7 @@ public struct DiffRenderer: Sendable {
     public func render(_ changes: [JSONChange]) -> [String] {
         if changes.isEmpty { return [style.dim("(no differences)")] }
         return changes.map { change in
-            let (path, kind) = TimelineRenderer.collapsingRedaction(change)
+            let (path, kind) = change.collapsingRedaction
             let name = style.path(path.description)
             switch kind {
             case let .added(value):

@@ -10,15 +10,15 @@ public struct TextStyle: Sendable {
     /// ANSI escape codes, for a terminal.
     public static let ansi = TextStyle(isColored: true)
 
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func origin(_ text: String) -> String { wrap(text, "36") }
-    func action(_ text: String) -> String { wrap(text, "1") }
-    func path(_ text: String) -> String { wrap(text, "33") }
-    func output(_ text: String) -> String { wrap(text, "35") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func origin(_ text: String) -> String { wrap(text, "36") }
+    public func action(_ text: String) -> String { wrap(text, "1") }
+    public func path(_ text: String) -> String { wrap(text, "33") }
+    public func output(_ text: String) -> String { wrap(text, "35") }
     public func heading(_ text: String) -> String { wrap(text, "1;4") }
-    func added(_ text: String) -> String { wrap(text, "32") }
-    func removed(_ text: String) -> String { wrap(text, "31") }
-    func changed(_ text: String) -> String { wrap(text, "33") }
+    public func added(_ text: String) -> String { wrap(text, "32") }
+    public func removed(_ text: String) -> String { wrap(text, "31") }
+    public func changed(_ text: String) -> String { wrap(text, "33") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         isColored && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

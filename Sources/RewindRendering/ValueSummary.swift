@@ -67,7 +67,8 @@ public enum ValueSummary {
         return payload.isEmpty ? key : "\(key)(…)"
     }
 
-    static func redactedLength(_ value: JSONValue) -> Int? {
+    /// The length a redacted placeholder (`{"$redacted": N}`) keeps; nil for any other value.
+    public static func redactedLength(_ value: JSONValue) -> Int? {
         guard case .object(let object) = value, object.count == 1,
               case .int(let length)? = object[Secret.placeholderKey] else { return nil }
         return length

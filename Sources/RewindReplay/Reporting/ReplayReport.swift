@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindRendering
 
 /// Formats replay outcomes: a summary line per session, and for a failure the step, the action
 /// and the field-level diff recorded → replayed.
@@ -65,14 +66,14 @@ public enum ReplayReport {
             object["step"] = .int(step)
             object["action_type"] = .string(action)
             object["origin"] = .string(origin)
-            object["changes"] = .array(changes.map(JSONForms.change))
+            object["changes"] = .array(changes.map(\.jsonForm))
         case let .readsClock(step, action, origin, changes, paths):
             object["outcome"] = "nondeterministic"
             object["evidence"] = "current_time"
             object["step"] = .int(step)
             object["action_type"] = .string(action)
             object["origin"] = .string(origin)
-            object["changes"] = .array(changes.map(JSONForms.change))
+            object["changes"] = .array(changes.map(\.jsonForm))
             object["paths"] = .array(paths.map { .string($0.description) })
         case let .refused(step, reason):
             object["outcome"] = "refused"

@@ -1,0 +1,39 @@
+import RewindCore
+import RewindJSON
+
+extension JSONChange {
+    /// The change as people read it: one inside a redacted placeholder,
+    /// `password["$redacted"]: 3 → 4`, reads as a change of the secret itself,
+    /// `password: <redacted 3> → <redacted 4>`.
+    public var collapsingRedaction: (path: JSONPath, kind: Kind) {
+        guard case .key(Secret.placeholderKey)? = path.components.last else {
+            return (path, kind)
+        }
+        let parent = JSONPath(Array(path.components.dropLast()))
+        func wrap(_ value: JSONValue) -> JSONValue { .object(JSONObject([(Secret.placeholderKey, value)])) }
+        switch kind {
+        case let .added(value): return (parent, .added(wrap(value)))
+        case let .removed(value): return (parent, .removed(wrap(value)))
+        case let .changed(old, new): return (parent, .changed(from: wrap(old), to: wrap(new)))
+        }
+    }
+
+    /// The `--json` form of a change: `path`, `change` (`added`, `removed`, `changed`) and
+    /// `old` and/or `new`.
+    public var jsonForm: JSONValue {
+        var object = JSONObject([("path", .string(path.description))])
+        switch kind {
+        case let .added(value):
+            object["change"] = "added"
+            object["new"] = value
+        case let .removed(value):
+            object["change"] = "removed"
+            object["old"] = value
+        case let .changed(old, new):
+            object["change"] = "changed"
+            object["old"] = old
+            object["new"] = new
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,20 @@
+import RewindJSON
+
+/// Runs recorded actions through a reducer, one at a time, on encoded values: what a replayer
+/// needs without knowing the flow's types. Effects are not run; their results are in the log
+/// as actions.
+public protocol ReplayStepper {
+    /// Starts from a recorded state.
+    mutating func reset(to state: JSONValue) throws(ReplayError)
+
+    /// Reduces one recorded action and returns the encoded state after it.
+    mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue
+
+    /// Reduces `action` from `state` without touching the stepper's own state, noting whether
+    /// the reducer read a redacted secret's characters: for telling nondeterminism and
+    /// secret-reading steps apart.
+    func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe
+
+    /// The name and origin that the current action type gives an encoded action.
+    func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String)
+}
