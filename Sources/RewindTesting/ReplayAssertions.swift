@@ -3,11 +3,6 @@ import RewindCore
 import Testing
 import RewindReplay
 
-/// Why a recording does not replay: the same readable report `rewind replay` prints.
-public struct ReplayFailure: Error, CustomStringConvertible {
-    public let description: String
-}
-
 /// Replays every session of the recording at `path` through your reducers and throws a
 /// ``ReplayFailure`` with the first divergence and its field-level diff. Works in any test
 /// framework: an XCTest method that `throws` fails with the description.

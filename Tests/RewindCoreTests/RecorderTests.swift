@@ -11,7 +11,7 @@ import RewindJSON
     }
 
     @Test func aStoreRecordsEveryStepWithItsCauseAndOutputs() async throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
         await MainActor.run {
             let store = Store(initialState: Counter.State(), reducer: Counter(), middleware: [recorder], execution: .manual)
@@ -31,7 +31,7 @@ import RewindJSON
     }
 
     @Test func theRecorderHearsOfAStepBeforeTheMiddlewareListedBeforeIt() async throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
         let seen = await MainActor.run {
             let flusher = FlushingMiddleware(recorder: recorder, sink: sink)
@@ -45,7 +45,7 @@ import RewindJSON
     }
 
     @Test func withoutAClockOfItsOwnASessionIsStampedWithTheSystemTime() throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: SessionDescriptor(name: nil, flow: "counter"))
         recorder.start(initialState: Counter.State())
         let before = Date()
@@ -57,7 +57,7 @@ import RewindJSON
     }
 
     @Test func codeWithoutAStoreRecordsDirectly() throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session())
         recorder.start(initialState: Counter.State())
         recorder.record(.increment, state: Counter.State(count: 1), step: 1)
@@ -69,7 +69,7 @@ import RewindJSON
     }
 
     @Test func flushesAndCountsFromOtherThreadsWhileRecordingLoseNothing() throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         var configuration = RecorderConfiguration()
         configuration.capacity = 64
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
@@ -98,7 +98,7 @@ import RewindJSON
     }
 
     @Test func keyframesComeEveryIntervalAndPatchesBetween() throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         var configuration = RecorderConfiguration()
         configuration.keyframeInterval = 4
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
@@ -191,7 +191,7 @@ import RewindJSON
     }
 
     @Test func recordsAfterCloseAreIgnoredEvenWhenTheQueueIsFull() {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         var configuration = RecorderConfiguration()
         configuration.capacity = 1
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: session(), configuration: configuration)
@@ -287,7 +287,7 @@ extension GatedSink: @unchecked Sendable {}
         let errors = Locked(0)
         var configuration = RecorderConfiguration()
         configuration.onError = { _ in errors.withLock { $0 += 1 } }
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let recorder = Recorder<Measurement, Tick>(sink: sink, session: SessionDescriptor(name: "nan", flow: "test"), configuration: configuration)
         recorder.start(initialState: Measurement(value: .nan))
         recorder.record(.tick, state: Measurement(value: 1), step: 1)

@@ -87,7 +87,7 @@ import RewindJSON
     }
 
     @Test func theInMemorySinkRebuildsEveryStepToo() async throws {
-        let sink = InMemorySink.inMemory
+        let sink = InMemorySink.inMemory()
         let host = RecordingTestHost(sink: sink)
         host.configuration.keyframeInterval = 5
         await ScriptedSession.named("photos-thumbnail-error-retry")!.run(host: host, start: .testEpoch)

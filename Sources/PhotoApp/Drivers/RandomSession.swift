@@ -15,7 +15,7 @@ public struct RandomSession: Sendable {
 
     /// Describes a session of the flow called `flow`; nil when there is no such flow.
     public init?(flow: String, seed: UInt64, steps: Int) {
-        guard seedFlowNames.contains(flow) else { return nil }
+        guard SeedFlows.names.contains(flow) else { return nil }
         self.flow = flow
         self.seed = seed
         self.steps = steps

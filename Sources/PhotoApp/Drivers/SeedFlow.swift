@@ -15,27 +15,3 @@ public protocol SeedFlow {
     /// The flow's reducer, whose effects talk to `backend`.
     static func reducer(backend: FakeBackend) -> Feature
 }
-
-/// The login screen alone.
-public enum LoginFlow: SeedFlow {
-    public static let name = "login"
-    public static var initialState: LoginState { LoginState() }
-    public static func reducer(backend: FakeBackend) -> LoginFeature { LoginFeature(backend: backend) }
-}
-
-/// The photo list with its thumbnails and detail screen.
-public enum PhotosFlow: SeedFlow {
-    public static let name = "photos"
-    public static var initialState: PhotosState { PhotosState() }
-    public static func reducer(backend: FakeBackend) -> PhotosFeature { PhotosFeature(backend: backend) }
-}
-
-/// The whole app: login, then photos.
-public enum AppFlow: SeedFlow {
-    public static let name = "app"
-    public static var initialState: AppState { AppState() }
-    public static func reducer(backend: FakeBackend) -> AppFeature { AppFeature(backend: backend) }
-}
-
-/// The names of every seed flow, for command lines and error messages.
-public let seedFlowNames = [LoginFlow.name, PhotosFlow.name, AppFlow.name]

@@ -15,6 +15,9 @@ public enum SeedFlows {
         ])
     }
 
+    /// The names of every seed flow.
+    public static let names = [LoginFlow.name, PhotosFlow.name, AppFlow.name]
+
     /// Every scripted session, as `record --script` and `demo` play them.
     public static var scripts: [SessionScript] {
         ScriptedSession.all.map { session in

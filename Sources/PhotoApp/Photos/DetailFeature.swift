@@ -1,35 +1,5 @@
 import RewindCore
 
-/// The detail screen of one photo, which loads the full-size image.
-public struct DetailState: Codable, Equatable, Sendable {
-    public var photoID: Int
-    public var title: String
-    public var status = LoadStatus.idle
-    public var image: LoadedImage?
-    public var errorMessage: String?
-
-    public init(photoID: Int, title: String) {
-        self.photoID = photoID
-        self.title = title
-    }
-}
-
-/// What happens on the detail screen.
-public enum DetailAction: Codable, Equatable, Sendable, OutputAction, DescribedAction {
-    case didAppear
-    case imageResponse(ServiceResult<LoadedImage>)
-    case didTapRetry
-    case didTapClose
-    case output(Output)
-
-    /// What the detail screen tells the list.
-    public enum Output: Codable, Equatable, Sendable {
-        case didClose
-    }
-
-    public var origin: String { "detail" }
-}
-
 /// The detail screen's reducer.
 public struct DetailFeature: Reducer, Sendable {
     let backend: FakeBackend

@@ -59,5 +59,5 @@ public final class InMemorySink: RecordingSink {
 
 extension RecordingSink where Self == InMemorySink {
     /// A new sink that keeps everything in memory.
-    public static var inMemory: InMemorySink { InMemorySink() }
+    public static func inMemory() -> InMemorySink { InMemorySink() }
 }

@@ -1,0 +1,5 @@
+/// What a service call returned: a value, or a failure message for the user.
+public enum ServiceResult<Value: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    case success(Value)
+    case failure(String)
+}

@@ -1,0 +1,12 @@
+/// Steps the recorder could not write, marked in the log so that no loss is silent.
+public struct RecordingGap: Sendable, Equatable {
+    /// The first and last step that are missing.
+    public var steps: ClosedRange<Int>
+    /// Why they are missing, like `writer fell behind` or the sink's error.
+    public var reason: String
+
+    public init(steps: ClosedRange<Int>, reason: String) {
+        self.steps = steps
+        self.reason = reason
+    }
+}

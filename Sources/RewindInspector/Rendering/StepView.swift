@@ -1,0 +1,56 @@
+import Foundation
+import RewindJSON
+import RewindLog
+import RewindRendering
+
+/// What `rewind show` prints: one step's action and the state after it, or one value of it.
+public struct StepView: Sendable {
+    public let session: SessionSummary
+    public let step: Int
+    /// The step's event; nil at step 0.
+    public let event: LoggedEvent?
+    /// The whole state, or the value at `path` when one was asked for.
+    public let value: JSONValue
+    public let path: JSONPath?
+
+    /// The lines for people.
+    public func lines(style: TextStyle) -> [String] {
+        var header = "\(session.label) step \(step) of \(session.lastStep)"
+        if let event {
+            header += String(format: ", +%.3fs", event.time.timeIntervalSince(session.startedAt))
+        }
+        var lines = [style.heading(header)]
+        if let event {
+            let payload = ValueSummary.payload(of: event.action, name: event.actionName)
+            var action = "action: \(event.origin)  \(style.action(payload.isEmpty ? event.actionName : "\(event.actionName)(\(payload))"))"
+            if let cause = event.cause { action += style.dim("  caused by step \(cause)") }
+            lines.append(action)
+            for output in event.outputs {
+                lines.append("output: \(ValueSummary.payload(of: output, name: "output"))")
+            }
+        } else {
+            lines.append("action: (none: the initial state)")
+        }
+        let printer = PrettyPrinter(style: style)
+        let body = printer.lines(value)
+        lines.append(path.map { "\(style.path($0.description)): " + body[0] } ?? "state: " + body[0])
+        lines += body.dropFirst()
+        return lines
+    }
+
+    /// The `--json` form: `{"session", "step", "action", "state"}`, or `"path"` and `"value"`
+    /// instead of `"state"`.
+    public var json: JSONValue {
+        var object = JSONObject([("session", .int(session.number)), ("step", .int(step))])
+        object["action"] = event?.action
+        object["action_type"] = event.map { .string($0.actionName) }
+        object["origin"] = event.map { .string($0.origin) }
+        if let path {
+            object["path"] = .string(path.description)
+            object["value"] = value
+        } else {
+            object["state"] = value
+        }
+        return .object(object)
+    }
+}

@@ -1,0 +1,72 @@
+import RewindCore
+import RewindJSON
+import RewindRendering
+
+/// Formats timeline entries as aligned text lines.
+public struct TimelineRenderer: Sendable {
+    /// How many changes a line names before it says how many more there are.
+    public var changesPerLine = 3
+    public var style: TextStyle
+    /// Column widths kept from one page to the next, once fixed.
+    private var widths: (origin: Int, action: Int)?
+
+    public init(style: TextStyle = .plain) {
+        self.style = style
+    }
+
+    /// Keeps the columns that fit `entries` for every later page, unless already kept.
+    public mutating func fixWidths(for entries: [TimelineEntry]) {
+        if widths == nil { widths = columnWidths(entries) }
+    }
+
+    private func columnWidths(_ entries: [TimelineEntry]) -> (origin: Int, action: Int) {
+        (min(24, entries.map(\.origin.count).max() ?? 0), min(40, entries.map { actionText($0).count }.max() ?? 0))
+    }
+
+    /// One line per entry: step, time offset, origin, action with its payload, and changes.
+    public func render(_ entries: [TimelineEntry]) -> [String] {
+        let (originWidth, actionWidth) = widths ?? columnWidths(entries)
+        let actionTexts = entries.map(actionText)
+        return zip(entries, actionTexts).map { entry, action in
+            let step = String(entry.step).leftPadded(to: 5)
+            let offset = String(format: "+%.3fs", entry.offset).leftPadded(to: 9)
+            let origin = entry.origin.rightPadded(to: originWidth)
+            let causeMark = entry.cause.map { " ←\($0)" } ?? ""
+            var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(action.rightPadded(to: actionWidth)))"
+            let summary = changeSummary(entry)
+            if !summary.isEmpty { line += "  " + summary }
+            line += style.dim(causeMark)
+            return line
+        }
+    }
+
+    /// `name(payload)` or `name`.
+    func actionText(_ entry: TimelineEntry) -> String {
+        let payload = ValueSummary.payload(of: entry.action, name: entry.name)
+        return payload.isEmpty ? entry.name : "\(entry.name)(\(payload))"
+    }
+
+    /// `path: old → new` for the first few changes, outputs last.
+    func changeSummary(_ entry: TimelineEntry) -> String {
+        var parts = entry.changes.prefix(changesPerLine).map(describe)
+        if entry.changes.count > changesPerLine {
+            parts.append("+\(entry.changes.count - changesPerLine) more")
+        }
+        if entry.changes.isEmpty { parts.append(style.dim("(no change)")) }
+        for output in entry.outputs {
+            parts.append(style.output("⇧ \(output)"))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    func describe(_ change: JSONChange) -> String {
+        let (path, kind) = change.collapsingRedaction
+        let styled = style.path(path.description)
+        switch kind {
+        case let .added(value): return "\(styled) + \(ValueSummary.describe(value, limit: 24))"
+        case let .removed(value): return "\(styled) − \(ValueSummary.describe(value, limit: 24))"
+        case let .changed(old, new):
+            return "\(styled): \(ValueSummary.describe(old, limit: 20)) → \(ValueSummary.describe(new, limit: 24))"
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import RewindJSON
+
+/// The header line of a session: everything its `session` row holds.
+public struct ExportedSession: Sendable, Equatable {
+    public var session: Int
+    public var name: String?
+    public var flow: String
+    public var startedAt: Date
+    /// Nil when the session never ended (still recording, or the recorder crashed).
+    public var endedAt: Date?
+    public var formatVersion: Int
+    public var schemaVersion: Int
+    /// Fields whose values are redacted, sorted, like `password` or `photos[*].secret`.
+    public var redactedPaths: [String]
+    public var initialState: JSONValue
+    /// The digest stored beside the initial state.
+    public var initialDigest: StateDigest
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import RewindJSON
+
+/// Writes JSON lines, canonical text and a newline each, in large buffered writes: to
+/// standard output, or to a file that appears only once it is complete.
+///
+/// A file is written under a temporary name in the same folder and renamed over `path` by
+/// ``finish()``, so a failed or interrupted export never leaves half a file behind and never
+/// damages what `path` held before. The file is created with mode 0600, like a log.
+public final class LineWriter {
+    private let handle: FileHandle
+    private let path: String?
+    private let temporaryPath: String?
+    private var buffer: [UInt8] = []
+    private static let flushThreshold = 1 << 20
+
+    /// Writes to the process's standard output.
+    public static func standardOutput() -> LineWriter {
+        LineWriter(handle: .standardOutput, path: nil, temporaryPath: nil)
+    }
+
+    private init(handle: FileHandle, path: String?, temporaryPath: String?) {
+        self.handle = handle
+        self.path = path
+        self.temporaryPath = temporaryPath
+        buffer.reserveCapacity(Self.flushThreshold + 4096)
+    }
+
+    /// Writes to a new file that replaces `path` when ``finish()`` is called.
+    public convenience init(replacingFileAt path: String) throws(FileWriteError) {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial").path
+        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: temporary)
+        else {
+            throw FileWriteError(path: path, "cannot create a file in \(url.deletingLastPathComponent().path)")
+        }
+        self.init(handle: handle, path: path, temporaryPath: temporary)
+    }
+
+    /// Appends `value`'s canonical text and a newline.
+    public func write(_ value: JSONValue) throws(FileWriteError) {
+        value.canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Writes what is buffered; for a file, closes it and moves it into place.
+    public func finish() throws(FileWriteError) {
+        try flush()
+        guard let path, let temporaryPath else { return }
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            discard()
+            throw FileWriteError(path: path, error.localizedDescription)
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw FileWriteError(path: path, reason)
+        }
+    }
+
+    /// Abandons a file being written: the temporary file is removed and `path` is untouched.
+    public func discard() {
+        guard let temporaryPath else { return }
+        try? handle.close()
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+    }
+
+    private func flush() throws(FileWriteError) {
+        guard !buffer.isEmpty else { return }
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            discard()
+            throw FileWriteError(path: path ?? "standard output", error.localizedDescription)
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Remembers the arrays of the last value a `JSONValueEncoder` encoded with it, so that the
+/// next, mostly equal value re-encodes only the elements that changed.
+///
+/// An element is unchanged when its bytes equal the previous one's: a copy that shares its
+/// copy-on-write storage, which the memo keeps alive so that a mutation cannot reuse it. Its
+/// tree and digest are then reused. Nothing else counts as unchanged, `==` least of all: a
+/// type's own `==` may compare only an `id`, and `0.0 == -0.0`, so what is stored would
+/// depend on it. So elements should be values: an element holding a class instance that was
+/// mutated in place looks unchanged. One memo serves one sequence of values, such as the
+/// states of one recorded session, on one thread.
+public final class JSONEncodingMemo {
+    struct Entry {
+        let previous: Any
+        let elements: [JSONValue]
+        let digests: [StateDigest]
+    }
+
+    private var entries: [String: Entry] = [:]
+    private var current: [String: Entry] = [:]
+
+    public init() {}
+
+    /// The digest of `value`, the tree last encoded with this memo, reusing the element digests
+    /// of the arrays it remembers.
+    public func digest(of value: JSONValue) -> StateDigest {
+        let remembered = entries.values
+        return StateDigest(rawValue: StructuralHasher.digest(of: value) { elements in
+            let address = elements.withUnsafeBufferPointer { $0.baseAddress }
+            // The same buffer, kept alive by both the tree and the memo, holds the same elements.
+            return remembered.first { entry in
+                entry.elements.withUnsafeBufferPointer { $0.baseAddress } == address && entry.elements.count == elements.count
+            }?.digests
+        })
+    }
+
+    func beginValue() {
+        current = [:]
+    }
+
+    func endValue() {
+        entries = current
+        current = [:]
+    }
+
+    func entry(at path: String) -> Entry? {
+        entries[path]
+    }
+
+    func remember(_ entry: Entry, at path: String) {
+        current[path] = entry
+    }
+}

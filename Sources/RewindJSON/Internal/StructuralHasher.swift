@@ -1,0 +1,64 @@
+/// Computes structural digests: scalars hash their kind and bytes; arrays and objects hash
+/// their kind, their size, and each member's own digest (and key).
+enum StructuralHasher {
+    /// The digest of `value`; `arrays` may supply the element digests of arrays it remembers.
+    static func digest(of value: JSONValue, arrays: ((borrowing [JSONValue]) -> [StateDigest]?)?) -> UInt64 {
+        var hasher = FNV()
+        switch value {
+        case .null:
+            hasher.byte(0)
+        case let .bool(flag):
+            hasher.byte(1)
+            hasher.byte(flag ? 1 : 0)
+        case let .int(number):
+            hasher.byte(2)
+            hasher.word(UInt64(bitPattern: Int64(number)))
+        case let .double(number):
+            hasher.byte(3)
+            hasher.word(number.bitPattern)
+        case let .string(text):
+            hasher.byte(4)
+            hasher.string(text)
+        case let .array(elements):
+            hasher.byte(5)
+            hasher.word(UInt64(elements.count))
+            if let known = arrays?(elements) {
+                for element in known { hasher.word(element.rawValue) }
+            } else {
+                for element in elements { hasher.word(digest(of: element, arrays: arrays)) }
+            }
+        case let .object(object):
+            hasher.byte(6)
+            hasher.word(UInt64(object.count))
+            for (key, member) in object {
+                hasher.string(key)
+                hasher.word(digest(of: member, arrays: arrays))
+            }
+        }
+        return hasher.hash
+    }
+
+    struct FNV {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func byte(_ byte: UInt8) {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+
+        mutating func word(_ word: UInt64) {
+            var rest = word
+            for _ in 0..<8 {
+                byte(UInt8(truncatingIfNeeded: rest))
+                rest >>= 8
+            }
+        }
+
+        mutating func string(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                word(UInt64(bytes.count))
+                for byte in bytes { self.byte(byte) }
+            }
+        }
+    }
+}
