@@ -115,7 +115,7 @@ import RewindReplay
     }
 
     @Test func anUnregisteredFlowIsAUsageError() throws {
-        #expect(throws: LogError(.badRequest, "\(log): session #1 (login-invalid-then-fixed) is of flow 'login', which is not registered (known: photos)")) {
+        #expect(throws: LogError(.invalidArgument, path: log, session: 1, "session #1 (login-invalid-then-fixed) is of flow 'login', which is not registered (known: photos)")) {
             try Replayer(registry: ReplayRegistry([ReplayFlow("photos") { PhotosFeature(backend: FakeBackend(seed: 0, clock: SimulatedClock(start: Date()))) }])).replay(path: log)
         }
     }

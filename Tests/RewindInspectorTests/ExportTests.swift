@@ -77,7 +77,7 @@ import RewindLog
         let exporter = try LogExporter(path: path)
         let spellings = [path, folder.url.appendingPathComponent(".").appendingPathComponent("gaps.rewind").path]
         for spelling in spellings {
-            #expect(throws: LogError(.badRequest, "\(spelling): is the log being exported; choose another --output")) {
+            #expect(throws: LogError(.invalidArgument, path: spelling, "is the log being exported; choose another --output")) {
                 try exporter.checkOutput(spelling)
             }
         }

@@ -88,7 +88,7 @@ import RewindLog
     @Test(arguments: ["nope", "photos[99].title", "status.deeper"])
     func aPathWithNoValueAtAnyStepIsABadRequest(path: String) throws {
         let session = try inspector.session("login-happy")
-        #expect(throws: LogError(.badRequest, "\(inspector.path): the path \(path) holds no value at any step of session #1 (login-happy)")) {
+        #expect(throws: LogError(.noSuchValue, path: inspector.path, session: 1, "the path \(path) holds no value at any step of session #1 (login-happy)")) {
             try inspector.history(of: JSONPath(parsing: path), in: session)
         }
     }

@@ -90,7 +90,7 @@ import RewindLog
         try Data(try export(log).utf8).write(to: URL(fileURLWithPath: file))
         let notes = folder.path("notes.txt")
         try Data("notes".utf8).write(to: URL(fileURLWithPath: notes))
-        #expect(throws: LogError(.badRequest, "\(notes) exists and is not a Rewind log; choose another --output")) {
+        #expect(throws: LogError(.invalidArgument, "\(notes) exists and is not a Rewind log; choose another --output")) {
             try LogImporter(path: file).importSessions(into: notes)
         }
         #expect(try String(contentsOfFile: notes, encoding: .utf8) == "notes")
@@ -133,7 +133,7 @@ import RewindLog
             _ = try LogImporter(path: file).importSessions(into: output)
             Issue.record("the import of a broken export succeeded")
         } catch let error as LogError {
-            #expect(error.kind == .unreadable)
+            #expect(error.kind == .damaged)
             #expect(error.description.hasPrefix("\(file):\(line): \(message)"), "\(error)")
         }
         #expect(!FileManager.default.fileExists(atPath: output), "nothing is written")
@@ -143,10 +143,10 @@ import RewindLog
         let folder = try TemporaryDirectory()
         let file = folder.path("empty.jsonl")
         try Data("\n".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(throws: LogError(.unreadable, "\(file): holds no session line; is it the output of rewind export?")) {
+        #expect(throws: LogError(.damaged, path: file, "holds no session line; is it the output of rewind export?")) {
             try LogImporter(path: file).verify()
         }
-        #expect(throws: LogError(.missingFile, "\(folder.path("none.jsonl")): no such file")) {
+        #expect(throws: LogError.noFile(at: folder.path("none.jsonl"))) {
             try LogImporter(path: folder.path("none.jsonl")).verify()
         }
     }

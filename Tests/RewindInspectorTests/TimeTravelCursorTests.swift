@@ -44,14 +44,14 @@ func demoCursor(_ name: String, at step: Int = 0) async throws -> (TimeTravelCur
     @Test func refusesStepsOutsideTheSessionNamingTheLogSessionAndStep() async throws {
         var (cursor, folder) = try await demoCursor("login-happy", at: 5)
         let path = folder.path("demo.rewind")
-        #expect(throws: LogError(.badRequest, "\(path): step 21 is out of range: session #1 (login-happy) has steps 0 through 20")) {
+        #expect(throws: LogError(.noSuchStep, path: path, session: 1, step: 21, "step 21 is out of range: session #1 (login-happy) has steps 0 through 20")) {
             try cursor.jump(to: 21)
         }
-        #expect(throws: LogError(.badRequest, "\(path): step -1 is out of range: session #1 (login-happy) has steps 0 through 20")) {
+        #expect(throws: LogError(.noSuchStep, path: path, session: 1, step: -1, "step -1 is out of range: session #1 (login-happy) has steps 0 through 20")) {
             try cursor.jump(to: -1)
         }
         #expect(cursor.step == 5, "a refused jump stays put")
-        #expect(throws: LogError(.badRequest, "\(path): step 99 is out of range: session #1 (login-happy) has steps 0 through 20")) {
+        #expect(throws: LogError(.noSuchStep, path: path, session: 1, step: 99, "step 99 is out of range: session #1 (login-happy) has steps 0 through 20")) {
             try TimeTravelCursor(inspector: cursor.inspector, session: cursor.session, step: 99)
         }
         #expect(throws: LogError.self) { try cursor.diff(from: 21) }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import RewindJSON
 @testable import RewindLog
 
 @Suite struct ReaderErrorTests {
@@ -16,7 +17,7 @@ import Testing
     @Test func aMissingFile() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("nothing.rewind")
-        #expect(open(path) == LogError(.missingFile, "\(path): no such file"))
+        #expect(open(path) == LogError.noFile(at: path))
         #expect(!FileManager.default.fileExists(atPath: path), "reading never creates the file")
     }
 
@@ -24,7 +25,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.rewind")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
-        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (an empty database)"))
+        #expect(open(path) == LogError(.notALog, path: path, "not a Rewind log (an empty database)"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
     }
 
@@ -33,7 +34,7 @@ import Testing
         let path = folder.path("noise.rewind")
         let bytes = Data((0..<8_192).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
         try bytes.write(to: URL(fileURLWithPath: path))
-        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (not a SQLite database)"))
+        #expect(open(path) == LogError(.notALog, path: path, "not a Rewind log (not a SQLite database)"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
     }
 
@@ -41,7 +42,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("foreign.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
-        #expect(open(path) == LogError(.unreadable, "\(path): not a Rewind log (a SQLite database of another application)"))
+        #expect(open(path) == LogError(.notALog, path: path, "not a Rewind log (a SQLite database of another application)"))
     }
 
     @Test func aLogOfANewerFormat() throws {
@@ -49,7 +50,7 @@ import Testing
         let path = folder.path("future.rewind")
         try SQLiteSink(path: path).close()
         try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
-        #expect(open(path) == LogError(.unreadable, "\(path): written by a newer Rewind (log format 99; this rewind reads up to 1)"))
+        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 1)"))
         #expect(throws: LogError.self) { try SQLiteSink(path: path) }
     }
 
@@ -85,11 +86,59 @@ import Testing
         try sink.close()
 
         let reader = try LogReader(path: path)
-        #expect(throws: LogError(.badRequest, "\(path): no session nope (the log holds #1 (ticks))")) { try reader.session("nope") }
+        #expect(throws: LogError(.noSuchSession, path: path, "no session nope (the log holds #1 (ticks))")) { try reader.session("nope") }
         let session = try reader.session(nil)
-        #expect(throws: LogError(.badRequest, "\(path): step 5 is out of range: session #1 (ticks) has steps 0 through 1")) {
+        #expect(throws: LogError(.noSuchStep, path: path, session: 1, step: 5, "step 5 is out of range: session #1 (ticks) has steps 0 through 1")) {
             try reader.state(of: session, at: 5)
         }
+    }
+
+    /// A log with three ticks, each a patch after the first keyframe.
+    private func threeTicks(in folder: TemporaryDirectory) throws -> String {
+        let path = folder.path("ticks.rewind")
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<Int, Tick>(sink: sink, session: .init(name: "ticks", flow: "test"))
+        recorder.start(initialState: 0)
+        for step in 1...3 { recorder.record(.tick, state: step, step: step) }
+        recorder.close()
+        try sink.close()
+        return path
+    }
+
+    @Test func damageIsMatchedByKindAndCarriesWhereAndWhy() throws {
+        let folder = try TemporaryDirectory()
+        let path = try threeTicks(in: folder)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE event SET patch = '{not json' WHERE step = 2")
+        }
+        let reader = try LogReader(path: path)
+        let session = try reader.session(nil)
+        do {
+            _ = try reader.state(of: session, at: 3)
+            Issue.record("the damaged patch was not noticed")
+        } catch LogError.damaged {
+            // matched by kind, as `catch DatabaseError.SQLITE_…` matches GRDB's errors
+        } catch {
+            Issue.record("expected damage, got \(error)")
+        }
+        let error = try #require(#expect(throws: LogError.self) { try reader.state(of: session, at: 3) })
+        #expect(error.kind == .damaged)
+        #expect(error.path == path)
+        #expect(error.session == 1)
+        #expect(error.underlying is JSONParseError)
+        #expect(error.description.hasPrefix("\(path): the log is damaged: a stored value is not valid JSON"))
+    }
+
+    @Test func aValueOfTheWrongTypeNamesItsColumnOnly() throws {
+        let folder = try TemporaryDirectory()
+        let path = try threeTicks(in: folder)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE event SET origin = x'00ff' WHERE step = 2")
+        }
+        let reader = try LogReader(path: path)
+        let error = try #require(#expect(throws: LogError.self) { try reader.events(of: reader.session(nil), steps: 1...3) })
+        #expect(error == LogError.damage(in: path, "a stored value has the wrong type (column origin holds a blob where String belongs)", session: 1))
+        #expect(error.underlying is StoredValueError)
     }
 }
 

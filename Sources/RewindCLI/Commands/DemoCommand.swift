@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
     func run() async throws {
         let commandLine = CommandContext.current
         guard !commandLine.scripts.isEmpty else {
-            throw LogError(.badRequest, "\(commandLine.commandName) has no scripted session to play; give RewindCommandLine its scripts")
+            throw LogError(.invalidArgument, "\(commandLine.commandName) has no scripted session to play; give RewindCommandLine its scripts")
         }
         try LogFiles.replaceDemoLog(at: output)
         try await Self.record(commandLine.scripts, into: output)

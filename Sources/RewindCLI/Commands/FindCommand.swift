@@ -37,7 +37,7 @@ struct FindCommand: ParsableCommand {
         do throws(StatePredicateError) {
             predicate = try StatePredicate(parsing: self.predicate)
         } catch {
-            throw LogError(.badRequest, error.description)
+            throw LogError(.invalidArgument, error.description, underlying: error)
         }
         let inspector = try LogInspector(path: log)
         let sessions = try session.session.map { [try inspector.session($0)] } ?? inspector.sessions()

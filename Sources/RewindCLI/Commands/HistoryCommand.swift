@@ -32,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
         do throws(JSONPathError) {
             path = try JSONPath(parsing: self.path)
         } catch {
-            throw LogError(.badRequest, error.description)
+            throw LogError(.invalidArgument, error.description, underlying: error)
         }
         let inspector = try LogInspector(path: log)
         let history = try inspector.history(of: path, in: try inspector.session(session.session))

@@ -45,7 +45,7 @@ struct StepCommand: ParsableCommand {
         let flows = CommandContext.current.flows
         var session = StepSession(
             cursor: cursor, style: style, flow: flows[summary.flow],
-            missingFlow: FlowRequirement(flows: flows).message(log: log, session: summary, verb: "rerun")
+            missingFlow: "\(log): " + FlowRequirement(flows: flows).message(session: summary, verb: "rerun")
         )
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }

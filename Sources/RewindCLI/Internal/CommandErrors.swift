@@ -57,12 +57,15 @@ enum CommandErrors {
         return line.trimmingCharacters(in: .whitespaces)
     }
 
+    /// sysexits: 64 a request the log cannot answer, 65 a file that is not a readable log,
+    /// 66 no file, 74 a file that cannot be written.
     static func exitCode(_ kind: LogError.Kind) -> Int32 {
         switch kind {
-        case .badRequest: 64
-        case .unreadable: 65
         case .missingFile: 66
+        case .notALog, .newerFormat, .incomplete, .unreadable, .damaged, .notRecorded: 65
+        case .noSuchSession, .noSuchStep, .noSuchValue, .invalidArgument: 64
         case .cannotWrite: 74
+        default: 70
         }
     }
 }

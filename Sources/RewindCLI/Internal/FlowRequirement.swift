@@ -19,15 +19,15 @@ struct FlowRequirement {
             sessions = try inspector.sessions()
         }
         for summary in sessions where flows[summary.flow] == nil {
-            throw LogError(.badRequest, message(log: log, session: summary, verb: verb))
+            throw LogError(.invalidArgument, path: log, session: summary.number, message(session: summary, verb: verb))
         }
     }
 
     /// Why `verb` cannot run `session`, and what to do.
-    func message(log: String, session: SessionSummary, verb: String) -> String {
+    func message(session: SessionSummary, verb: String) -> String {
         let commandName = CommandContext.current.commandName
         let known = flows.names.isEmpty ? "it knows no flow" : "it knows \(flows.names.joined(separator: ", "))"
-        return "\(log): session \(session.label) is of flow '\(session.flow)', whose reducer \(commandName) does not have (\(known)); "
+        return "session \(session.label) is of flow '\(session.flow)', whose reducer \(commandName) does not have (\(known)); "
             + "\(verb) runs an app's reducers: build your app's own inspector with the RewindCLI library (README, \"Use Rewind in your app\")"
     }
 }

@@ -10,7 +10,7 @@ enum LogFiles {
         do {
             _ = try LogReader(path: path).sessions()
         } catch {
-            throw LogError(.badRequest, "\(path) exists and is not a Rewind log; choose another --output")
+            throw LogError(.invalidArgument, "\(path) exists and is not a Rewind log; choose another --output", underlying: error)
         }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try FileManager.default.removeItem(atPath: file)

@@ -59,7 +59,7 @@ struct ImportPass {
     mutating func finish() throws {
         try endSession()
         guard !imported.isEmpty else {
-            throw LogError(.unreadable, "\(path): holds no session line; is it the output of rewind export?")
+            throw LogError(.damaged, path: path, "holds no session line; is it the output of rewind export?")
         }
     }
 
@@ -165,11 +165,11 @@ struct ImportPass {
         do {
             return try body()
         } catch {
-            throw FileWriteError(path: output, "\(error)")
+            throw FileWriteError(path: output, "\(error)", underlying: error)
         }
     }
 
     private func invalid(_ line: Int, _ reason: String) -> LogError {
-        LogError(.unreadable, "\(path):\(line): \(reason)")
+        LogError(.damaged, path: path, line: line, reason)
     }
 }

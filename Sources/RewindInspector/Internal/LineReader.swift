@@ -21,10 +21,10 @@ struct LineReader {
     init(path: String) throws(LogError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw LogError(.missingFile, "\(path): no such file")
+            throw LogError.noFile(at: path)
         }
         guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
-            throw LogError(.unreadable, "\(path): cannot be read")
+            throw LogError(.unreadable, path: path, "cannot be read")
         }
         self.handle = handle
         self.path = path
@@ -68,7 +68,7 @@ struct LineReader {
         do {
             chunk = try handle.read(upToCount: Self.chunkSize)
         } catch {
-            throw LogError(.unreadable, "\(path): cannot be read: \(error.localizedDescription)")
+            throw LogError(.unreadable, path: path, "cannot be read: \(error.localizedDescription)", underlying: error)
         }
         guard let chunk, !chunk.isEmpty else {
             atEnd = true

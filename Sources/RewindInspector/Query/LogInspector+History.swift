@@ -18,7 +18,10 @@ extension LogInspector {
             changes.append(ValueHistory.Change(step: event.step, origin: event.origin, action: event.actionName, old: old, new: new))
         }
         guard everPresent else {
-            throw LogError(.badRequest, "\(self.path): the path \(path) holds no value at any step of session \(session.label)")
+            throw LogError(
+                .noSuchValue, path: self.path, session: session.number,
+                "the path \(path) holds no value at any step of session \(session.label)"
+            )
         }
         return ValueHistory(session: session, path: path, initial: initial, changes: changes)
     }

@@ -13,7 +13,10 @@ extension LogInspector {
         var value = state
         if let parsedPath {
             guard let found = state[parsedPath] else {
-                throw LogError(.badRequest, "\(self.path): no value at \(parsedPath) in step \(step) of session \(session.label)")
+                throw LogError(
+                    .noSuchValue, path: self.path, session: session.number, step: step,
+                    "no value at \(parsedPath) in step \(step) of session \(session.label)"
+                )
             }
             value = found
         }
@@ -25,7 +28,7 @@ extension LogInspector {
         do {
             return try JSONPath(parsing: text)
         } catch {
-            throw LogError(.badRequest, "\(error)")
+            throw LogError(.invalidArgument, "\(error)", underlying: error)
         }
     }
 }

@@ -61,7 +61,7 @@ public struct LogInspector: Sendable {
         } catch let error as LogError {
             throw error
         } catch {
-            throw LogError(.unreadable, "\(path): \(error)")
+            throw LogError.damage(in: path, "\(error)", session: session.number, underlying: error)
         }
     }
 

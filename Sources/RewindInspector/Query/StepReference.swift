@@ -21,7 +21,7 @@ public struct StepReference: Sendable, Equatable {
     public init(parsing text: String) throws(LogError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, let step = Int(parts[parts.count - 1].replacingOccurrences(of: "\u{2212}", with: "-")), !parts[0].isEmpty else {
-            throw LogError(.badRequest, "\(text): expected LOG:SESSION:STEP or LOG:STEP")
+            throw LogError(.invalidArgument, "\(text): expected LOG:SESSION:STEP or LOG:STEP")
         }
         if parts.count == 2 {
             self.init(log: parts[0], session: nil, step: step)

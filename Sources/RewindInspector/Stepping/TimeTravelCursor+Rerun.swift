@@ -25,7 +25,7 @@ extension TimeTravelCursor {
     public func rerun(with flow: ReplayFlow) throws(LogError) -> Rerun? {
         guard step > 0 else { return nil }
         guard let event = try inspector.reader.events(of: session, steps: step...step).first else {
-            throw LogError(.unreadable, "\(inspector.path): step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+            throw LogError.stepNotRecorded(step, of: session, in: inspector.path)
         }
         var before = try inspector.reader.state(of: session, at: step - 1)
         var after = try state()

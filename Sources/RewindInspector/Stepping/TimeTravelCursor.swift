@@ -23,7 +23,7 @@ public struct TimeTravelCursor: Sendable {
     /// How many events a search reads from the log at a time.
     static let searchBatch = 512
 
-    /// A cursor on `step` of `session`; throws a `.badRequest` error naming the log, the
+    /// A cursor on `step` of `session`; throws a ``LogError/Kind/noSuchStep`` error naming the log, the
     /// session and the step when the step is out of range.
     public init(inspector: LogInspector, session: SessionSummary, step: Int = 0) throws(LogError) {
         try inspector.reader.checkStep(step, in: session)
@@ -56,7 +56,7 @@ public struct TimeTravelCursor: Sendable {
         return true
     }
 
-    /// Moves to `target`; throws a `.badRequest` error, staying put, when it is out of range.
+    /// Moves to `target`; throws a ``LogError/Kind/noSuchStep`` error, staying put, when it is out of range.
     public mutating func jump(to target: Int) throws(LogError) {
         try inspector.reader.checkStep(target, in: session)
         step = target
@@ -86,7 +86,7 @@ public struct TimeTravelCursor: Sendable {
     public func entry() throws(LogError) -> TimelineEntry? {
         guard step > 0 else { return nil }
         guard let entry = try inspector.timeline(of: session, steps: step...step).first else {
-            throw LogError(.unreadable, "\(inspector.path): step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+            throw LogError.stepNotRecorded(step, of: session, in: inspector.path)
         }
         return entry
     }
@@ -102,7 +102,7 @@ public struct TimeTravelCursor: Sendable {
     }
 
     /// The field-level changes from the state at step `other` to the current state; throws a
-    /// `.badRequest` error when `other` is out of range.
+    /// ``LogError/Kind/noSuchStep`` error when `other` is out of range.
     public func diff(from other: Int) throws(LogError) -> [JSONChange] {
         try inspector.reader.checkStep(other, in: session)
         return try inspector.diff(of: session, from: other, to: step)

@@ -60,7 +60,7 @@ public final class LineWriter {
             try handle.close()
         } catch {
             discard()
-            throw FileWriteError(path: path, error.localizedDescription)
+            throw FileWriteError(path: path, error.localizedDescription, underlying: error)
         }
         guard rename(temporaryPath, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -82,7 +82,7 @@ public final class LineWriter {
             try handle.write(contentsOf: buffer)
         } catch {
             discard()
-            throw FileWriteError(path: path ?? "standard output", error.localizedDescription)
+            throw FileWriteError(path: path ?? "standard output", error.localizedDescription, underlying: error)
         }
         buffer.removeAll(keepingCapacity: true)
     }

@@ -30,10 +30,10 @@ public struct LogExporter: Sendable {
     /// database (a log is never the intended target of an export).
     public func checkOutput(_ output: String) throws(LogError) {
         if OutputFile.isSameFile(output, reader.path) {
-            throw LogError(.badRequest, "\(output): is the log being exported; choose another --output")
+            throw LogError(.invalidArgument, path: output, "is the log being exported; choose another --output")
         }
         if OutputFile.isSQLiteDatabase(output) {
-            throw LogError(.badRequest, "\(output): is a SQLite database (a log?) and would be overwritten; choose another --output")
+            throw LogError(.invalidArgument, path: output, "is a SQLite database (a log?) and would be overwritten; choose another --output")
         }
     }
 

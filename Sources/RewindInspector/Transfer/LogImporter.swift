@@ -27,7 +27,7 @@ public struct LogImporter: Sendable {
     public func checkOutput(_ output: String) throws(LogError) {
         guard FileManager.default.fileExists(atPath: output) else { return }
         guard OutputFile.isRewindLog(output) else {
-            throw LogError(.badRequest, "\(output) exists and is not a Rewind log; choose another --output")
+            throw LogError(.invalidArgument, "\(output) exists and is not a Rewind log; choose another --output")
         }
     }
 
@@ -38,7 +38,7 @@ public struct LogImporter: Sendable {
     public func importSessions(into output: String) throws -> [ImportedSession] {
         try checkOutput(output)
         if FileManager.default.fileExists(atPath: path) && !OutputFile.isRegularFile(path) {
-            throw LogError(.badRequest, "\(path): is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
+            throw LogError(.invalidArgument, path: path, "is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
         }
         _ = try verify()
         let created = !FileManager.default.fileExists(atPath: output)
@@ -54,7 +54,7 @@ public struct LogImporter: Sendable {
             do {
                 try sink.close()
             } catch {
-                throw FileWriteError(path: output, "\(error)")
+                throw FileWriteError(path: output, "\(error)", underlying: error)
             }
             return sessions
         } catch {

@@ -13,12 +13,12 @@ extension LogReader {
     /// A session's initial state (step 0) and the digest stored beside it, as stored: the
     /// digest is not recomputed.
     public func initialRecord(of session: SessionSummary) throws(LogError) -> (state: JSONValue, digest: StateDigest) {
-        try read { db in
+        try read(session: session.number, step: 0) { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT initial_state, initial_digest FROM session WHERE id = ?", arguments: [session.number]) else {
-                throw LogError.damaged(path, "session \(session.label) has no initial state")
+                throw LogError.damage(in: path, "session \(session.label) has no initial state", session: session.number)
             }
-            let state = try JSONValue(parsing: try row.decode(forColumn: "initial_state") as String)
-            return (state, StateDigest(databaseValue: try row.decode(forColumn: "initial_digest")))
+            let state = try JSONValue(parsing: try row.stored("initial_state") as String)
+            return (state, StateDigest(databaseValue: try row.stored("initial_digest")))
         }
     }
 
@@ -30,19 +30,22 @@ extension LogReader {
     /// failure naming its step; only a failure to read the table itself throws.
     public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
         let path = self.path
-        try read { db in
+        try read(session: session.number) { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
                 FROM event WHERE session_id = ? ORDER BY step
                 """, arguments: [session.number])
             while let row = try rows.next() {
-                let step: Int = try row.decode(forColumn: "step")
+                let step: Int = try row.stored("step")
                 let event: Result<LoggedEvent, LogError>
                 do {
                     event = .success(try Self.event(from: row))
                 } catch {
-                    let reason = Self.logError(error, path: path)
-                    event = .failure(LogError(reason.kind, "step \(step) of session \(session.label): \(reason.description)"))
+                    let reason = Self.logError(error, path: path, session: session.number, step: step)
+                    event = .failure(LogError(
+                        reason.kind, session: session.number, step: step, "step \(step) of session \(session.label): \(reason.description)",
+                        underlying: reason.underlying ?? reason
+                    ))
                 }
                 guard body(StoredStep(step: step, event: event)) else { return }
             }

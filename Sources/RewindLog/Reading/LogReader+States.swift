@@ -7,7 +7,7 @@ extension LogReader {
     /// keyframe at or before it and the patches after that.
     public func state(of session: SessionSummary, at step: Int) throws(LogError) -> JSONValue {
         try checkStep(step, in: session)
-        return try read { db in try state(db, of: session, at: step) }
+        return try read(session: session.number, step: step) { db in try state(db, of: session, at: step) }
     }
 
     /// The same, inside a read that is already open.
@@ -21,11 +21,11 @@ extension LogReader {
             SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
             """, arguments: [session.number, keyframe ?? 1, step])
         while let row = try rows.next() {
-            let current: Int = try row.decode(forColumn: "step")
+            let current: Int = try row.stored("step")
             guard current == expected else { throw notRecorded(expected, in: session) }
-            if let text: String = try row.decode(forColumn: "keyframe") {
+            if let text: String = try row.stored("keyframe") {
                 state = try JSONValue(parsing: text)
-            } else if let text: String = try row.decode(forColumn: "patch") {
+            } else if let text: String = try row.stored("patch") {
                 try state.apply(JSONPatch(json: JSONValue(parsing: text)))
             }
             expected += 1
@@ -46,7 +46,7 @@ extension LogReader {
         let last = min(range.upperBound, session.lastStep)
         guard first <= last else { return }
         var state = try self.state(of: session, at: first - 1)
-        try read { db in
+        try read(session: session.number) { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
                 FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
@@ -71,7 +71,7 @@ extension LogReader {
     }
 
     /// `step`, or counted back from the session's last step when negative (-1 is the last);
-    /// throws a `.badRequest` error when that is outside the session.
+    /// throws a ``LogError/Kind/noSuchStep`` error when that is outside the session.
     public func resolveStep(_ step: Int, in session: SessionSummary) throws(LogError) -> Int {
         guard step < 0 else {
             try checkStep(step, in: session)
@@ -79,7 +79,8 @@ extension LogReader {
         }
         let resolved = session.lastStep + 1 + step
         guard resolved >= 0 else {
-            throw LogError(.badRequest, "\(path): step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep), and -1 is the last")
+            throw LogError(.noSuchStep, path: path, session: session.number, step: step,
+                           "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep), and -1 is the last")
         }
         return resolved
     }
@@ -87,19 +88,20 @@ extension LogReader {
     /// Throws unless `step` is between 0 and the session's last step.
     public func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
         guard (0...session.lastStep).contains(step) else {
-            throw LogError(.badRequest, "\(path): step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep)")
+            throw LogError(.noSuchStep, path: path, session: session.number, step: step,
+                           "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep)")
         }
     }
 
     private func initialState(_ db: Database, _ session: SessionSummary) throws -> JSONValue {
         guard let text = try String.fetchOne(db, sql: "SELECT initial_state FROM session WHERE id = ?", arguments: [session.number]) else {
-            throw LogError.damaged(path, "session \(session.label) has no initial state")
+            throw LogError.damage(in: path, "session \(session.label) has no initial state", session: session.number)
         }
         return try JSONValue(parsing: text)
     }
 
     private func notRecorded(_ step: Int, in session: SessionSummary) -> LogError {
-        LogError(.unreadable, "\(path): step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+        .stepNotRecorded(step, of: session, in: path)
     }
 }
 
@@ -119,15 +121,15 @@ extension LogReader {
     public func actions(
         of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
-        try read { db in
+        try read(session: session.number) { db in
             let rows = try Row.fetchCursor(db, sql: """
                 SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
                 """, arguments: [session.number])
             while let row = try rows.next() {
                 let action = try RecordedAction(
-                    step: row.decode(atIndex: 0), origin: row.decode(atIndex: 1), actionName: row.decode(atIndex: 2),
+                    step: row.stored(atIndex: 0), origin: row.stored(atIndex: 1), actionName: row.stored(atIndex: 2),
                     action: row.withUnsafeData(atIndex: 3) { data in try JSONValue(parsing: data ?? Data()) },
-                    digest: StateDigest(databaseValue: row.decode(atIndex: 4))
+                    digest: StateDigest(databaseValue: row.stored(atIndex: 4))
                 )
                 guard try body(action, { step in try state(db, of: session, at: step) }) else { return }
             }

@@ -13,7 +13,7 @@ extension LogReader {
     public func actionDigests(
         of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest) throws -> Bool
     ) throws(LogError) {
-        try read { db in
+        try read(session: session.number) { db in
             let statement = try db.makeStatement(sql: """
                 SELECT step, action, digest FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
                 """)

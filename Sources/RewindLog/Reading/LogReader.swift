@@ -15,13 +15,13 @@ public final class LogReader: Sendable {
         self.path = path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .missingFile(path)
+            throw .noFile(at: path)
         }
         guard !isDirectory.boolValue else {
-            throw LogError(.unreadable, "\(path): is a folder, not a log")
+            throw LogError(.unreadable, path: path, "is a folder, not a log")
         }
         guard FileManager.default.isReadableFile(atPath: path) else {
-            throw LogError(.unreadable, "\(path): permission denied")
+            throw LogError(.unreadable, path: path, "permission denied")
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -57,17 +57,17 @@ public final class LogReader: Sendable {
                        (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
                 FROM session s ORDER BY s.id
                 """).map { row in
-                let number: Int = try row.decode(forColumn: "id")
-                let lastStep: Int? = try row.decode(forColumn: "last_step")
-                try LogBounds.checkSteps(first: try row.decode(forColumn: "first_step"), last: lastStep, of: number)
+                let number: Int = try row.stored("id")
+                let lastStep: Int? = try row.stored("last_step")
+                try LogBounds.checkSteps(first: try row.stored("first_step"), last: lastStep, of: number)
                 return SessionSummary(
-                    number: number, name: try row.decode(forColumn: "name"), flow: try row.decode(forColumn: "flow"),
-                    startedAt: try LogBounds.date(try row.decode(forColumn: "started_at"), "the start of session #\(number)"),
-                    endedAt: try (try row.decode(forColumn: "ended_at") as Double?).map { try LogBounds.date($0, "the end of session #\(number)") },
-                    formatVersion: try row.decode(forColumn: "format_version"), schemaVersion: try row.decode(forColumn: "schema_version"),
-                    eventCount: try row.decode(forColumn: "event_count"), lastStep: lastStep ?? 0,
-                    lastTime: try (try row.decode(forColumn: "last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
-                    redactedPaths: SQLiteSink.paths(fromJSON: try row.decode(forColumn: "redacted_paths")).sorted()
+                    number: number, name: try row.stored("name"), flow: try row.stored("flow"),
+                    startedAt: try LogBounds.date(try row.stored("started_at"), "the start of session #\(number)"),
+                    endedAt: try (try row.stored("ended_at") as Double?).map { try LogBounds.date($0, "the end of session #\(number)") },
+                    formatVersion: try row.stored("format_version"), schemaVersion: try row.stored("schema_version"),
+                    eventCount: try row.stored("event_count"), lastStep: lastStep ?? 0,
+                    lastTime: try (try row.stored("last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
+                    redactedPaths: SQLiteSink.paths(fromJSON: try row.stored("redacted_paths")).sorted()
                 )
             }
         }
@@ -79,7 +79,7 @@ public final class LogReader: Sendable {
         guard let selector else {
             guard all.count == 1 else {
                 let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER or NAME"
-                throw LogError(.badRequest, "\(path): \(hint)")
+                throw LogError(.noSuchSession, path: path, hint)
             }
             return all[0]
         }
@@ -90,15 +90,15 @@ public final class LogReader: Sendable {
         if named.count == 1 { return named[0] }
         if named.count > 1 {
             let numbers = named.map { "#\($0.number)" }.joined(separator: ", ")
-            throw LogError(.badRequest, "\(path): \(named.count) sessions are named \(selector) (\(numbers)); choose one by number")
+            throw LogError(.noSuchSession, path: path, "\(named.count) sessions are named \(selector) (\(numbers)); choose one by number")
         }
         let available = all.map(\.label).joined(separator: ", ")
-        throw LogError(.badRequest, "\(path): no session \(selector) (the log holds \(available.isEmpty ? "none" : available))")
+        throw LogError(.noSuchSession, path: path, "no session \(selector) (the log holds \(available.isEmpty ? "none" : available))")
     }
 
     /// The events of steps `range` of a session, in order.
     public func events(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [LoggedEvent] {
-        try read { db in
+        try read(session: session.number, step: range.count == 1 ? range.lowerBound : nil) { db in
             try Row.fetchAll(db, sql: """
                 SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
                 FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
@@ -110,69 +110,68 @@ public final class LogReader: Sendable {
 
     /// The gaps of a session: steps that the recorder could not write.
     public func gaps(of session: SessionSummary) throws(LogError) -> [LoggedGap] {
-        try read { db in
+        try read(session: session.number) { db in
             try Row.fetchAll(db, sql: """
                 SELECT first_step, last_step, reason FROM gap WHERE session_id = ? ORDER BY first_step
                 """, arguments: [session.number]).map { row in
-                let first: Int = try row.decode(forColumn: "first_step"), last: Int = try row.decode(forColumn: "last_step")
-                guard first <= last else { throw LogError.damaged(path, "a gap of session \(session.number) ends before it starts") }
+                let first: Int = try row.stored("first_step"), last: Int = try row.stored("last_step")
+                guard first <= last else {
+                    throw LogError.damage(in: path, "a gap of session \(session.number) ends before it starts", session: session.number)
+                }
                 try LogBounds.checkSteps(first: first, last: last, of: session.number)
-                return LoggedGap(steps: first...last, reason: try row.decode(forColumn: "reason"))
+                return LoggedGap(steps: first...last, reason: try row.stored("reason"))
             }
         }
     }
 
-    /// Runs `body` in a read transaction, turning every failure into a one-line ``LogError``.
-    func read<T>(_ body: (Database) throws -> T) throws(LogError) -> T {
+    /// Runs `body` in a read transaction, turning every failure into a ``LogError`` that
+    /// names the session (and step) being read, when there is one.
+    func read<T>(session: Int? = nil, step: Int? = nil, _ body: (Database) throws -> T) throws(LogError) -> T {
         do {
             return try database.read(body)
         } catch {
-            throw Self.logError(error, path: path)
+            throw Self.logError(error, path: path, session: session, step: step)
         }
     }
 
-    static func logError(_ error: any Error, path: String) -> LogError {
+    /// `error`, met reading the log at `path` (at `step` of `session`, when known), as a
+    /// ``LogError`` that keeps it as its underlying error.
+    static func logError(_ error: any Error, path: String, session: Int? = nil, step: Int? = nil) -> LogError {
         switch error {
         case let error as LogError:
             return error
         case let error as DatabaseError:
             return LogSchema.describe(error, path: path)
-        case let error as RowDecodingError:
+        case let error as StoredValueError:
+            return .damage(in: path, "a stored value has the wrong type (\(error))", session: session, step: step, underlying: error)
+        case is RowDecodingError:
             // GRDB's own text dumps the whole row, which may span lines and hold whole states.
-            return .damaged(path, "a stored value has the wrong type\(columnName(in: error).map { " (column \($0))" } ?? "")")
+            return .damage(in: path, "a stored value has the wrong type", session: session, step: step, underlying: error)
         case let error as JSONParseError:
-            return .damaged(path, "a stored value is not valid JSON (\(error))")
+            return .damage(in: path, "a stored value is not valid JSON (\(error))", session: session, step: step, underlying: error)
         case let error as JSONPatchError:
-            return .damaged(path, "a stored patch does not apply (\(error))")
+            return .damage(in: path, "a stored patch does not apply (\(error))", session: session, step: step, underlying: error)
         default:
-            return .damaged(path, "\(error)")
+            return .damage(in: path, "\(error)", session: session, step: step, underlying: error)
         }
     }
 
-    /// The column that a decoding error names in its description (`column: "step"`).
-    private static func columnName(in error: RowDecodingError) -> String? {
-        let text = "\(error)"
-        guard let start = text.range(of: "column: \"")?.upperBound,
-              let end = text[start...].firstIndex(of: "\"") else { return nil }
-        return String(text[start..<end])
-    }
-
     static func event(from row: Row) throws -> LoggedEvent {
-        let outputs: String? = try row.decode(forColumn: "outputs")
+        let outputs: String? = try row.stored("outputs")
         var outputValues: [JSONValue] = []
         if let outputs, case let .array(values) = try JSONValue(parsing: outputs) { outputValues = values }
-        let keyframe: String? = try row.decode(forColumn: "keyframe")
-        let patch: String? = try row.decode(forColumn: "patch")
-        let step: Int = try row.decode(forColumn: "step")
+        let keyframe: String? = try row.stored("keyframe")
+        let patch: String? = try row.stored("patch")
+        let step: Int = try row.stored("step")
         return LoggedEvent(
             step: step,
-            time: try LogBounds.date(try row.decode(forColumn: "time"), "the time of step \(step)"),
-            origin: try row.decode(forColumn: "origin"),
-            actionName: try row.decode(forColumn: "action_type"),
-            action: try JSONValue(parsing: try row.decode(forColumn: "action") as String),
-            cause: try row.decode(forColumn: "cause"),
+            time: try LogBounds.date(try row.stored("time"), "the time of step \(step)"),
+            origin: try row.stored("origin"),
+            actionName: try row.stored("action_type"),
+            action: try JSONValue(parsing: try row.stored("action") as String),
+            cause: try row.stored("cause"),
             outputs: outputValues,
-            digest: StateDigest(databaseValue: try row.decode(forColumn: "digest")),
+            digest: StateDigest(databaseValue: try row.stored("digest")),
             keyframe: try keyframe.map { try JSONValue(parsing: $0) },
             patch: try patch.map { try JSONPatch(json: JSONValue(parsing: $0)) }
         )

@@ -76,7 +76,7 @@ enum LogSchema {
             throw LogError.notARewindLog(path, "a SQLite database of another application")
         }
         guard version <= formatVersion else {
-            throw LogError.newerFormat(path, version: version)
+            throw LogError.newerLog(path, version: version)
         }
     }
 
@@ -84,13 +84,13 @@ enum LogSchema {
     static func describe(_ error: DatabaseError, path: String) -> LogError {
         switch error.resultCode {
         case .SQLITE_NOTADB:
-            return .notADatabase(path)
+            return .notADatabase(path, underlying: error)
         case .SQLITE_CORRUPT:
-            return LogError(.unreadable, "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
+            return LogError(.damaged, path: path, "the log is damaged or truncated (SQLite reports a malformed database)", underlying: error)
         case .SQLITE_CANTOPEN:
-            return LogError(.unreadable, "\(path): cannot open the log")
+            return LogError(.unreadable, path: path, "cannot open the log", underlying: error)
         default:
-            return .damaged(path, error.message ?? "\(error.resultCode)")
+            return .damage(in: path, error.message ?? "\(error.resultCode)", underlying: error)
         }
     }
 }

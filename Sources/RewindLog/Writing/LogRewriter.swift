@@ -30,13 +30,16 @@ public struct LogRewriter {
                     SELECT step, keyframe IS NOT NULL AS is_keyframe FROM event WHERE session_id = ? ORDER BY step
                     """, arguments: [session.number])
                 guard steps.count == states.count else {
-                    throw LogError(.badRequest, "\(path): session \(session.label) has \(steps.count) recorded steps but \(states.count) replayed states")
+                    throw LogError(
+                        .invalidArgument, path: path, session: session.number,
+                        "session \(session.label) has \(steps.count) recorded steps but \(states.count) replayed states"
+                    )
                 }
                 let update = try db.cachedStatement(sql: "UPDATE event SET digest = ?, keyframe = ?, patch = ? WHERE session_id = ? AND step = ?")
                 var previous = initialState
                 for (row, state) in zip(steps, states) {
-                    let isKeyframe: Bool = try row.decode(forColumn: "is_keyframe")
-                    let step: Int = try row.decode(forColumn: "step")
+                    let isKeyframe: Bool = try row.stored("is_keyframe")
+                    let step: Int = try row.stored("step")
                     try update.execute(arguments: [
                         state.digest.databaseValue,
                         isKeyframe ? state.canonicalString : nil,
@@ -50,7 +53,7 @@ public struct LogRewriter {
                         UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ? WHERE session_id = ? AND step = ?
                         """)
                     for (row, action) in zip(steps, actions) {
-                        let step: Int = try row.decode(forColumn: "step")
+                        let step: Int = try row.stored("step")
                         try replace.execute(arguments: [
                             action.action.canonicalString, action.name, action.origin,
                             action.outputs.isEmpty ? nil : JSONValue.array(action.outputs).canonicalString,

@@ -21,7 +21,7 @@ public final class SQLiteSink: RecordingSink {
             guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 let folder = (path as NSString).deletingLastPathComponent
                 let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied" : "no such folder"
-                throw LogError(.cannotWrite, "\(path): cannot create the log (\(reason))")
+                throw LogError(.cannotWrite, path: path, "cannot create the log (\(reason))")
             }
         }
         var configuration = Configuration()
@@ -40,7 +40,7 @@ public final class SQLiteSink: RecordingSink {
         } catch let error as DatabaseError {
             throw LogSchema.describe(error, path: path)
         } catch {
-            throw LogError(.unreadable, "\(path): \(error)")
+            throw LogError(.unreadable, path: path, "\(error)", underlying: error)
         }
     }
 
@@ -189,7 +189,7 @@ public final class SQLiteSink: RecordingSink {
         do {
             return try database.write(body)
         } catch let error as DatabaseError {
-            throw LogError(.cannotWrite, "\(path): \(error.message ?? "\(error.resultCode)")")
+            throw LogError(.cannotWrite, path: path, error.message ?? "\(error.resultCode)", underlying: error)
         }
     }
 

@@ -17,7 +17,7 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     }
 
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
-        guard var current = state else { throw ReplayError("the stepper has no state to start from") }
+        guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
         let decoded = try Self.decode(R.Action.self, action, with: decoder)
         state = nil
         _ = reducer.reduce(into: &current, action: decoded)
@@ -43,7 +43,7 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         do {
             return try encoder.encode(value)
         } catch {
-            throw ReplayError("cannot encode \(R.State.self): \(error)")
+            throw ReplayError(.cannotEncode, "cannot encode \(R.State.self): \(error)", underlying: error)
         }
     }
 
@@ -51,9 +51,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         do {
             return try decoder.decode(type, from: value)
         } catch let error as DecodingError {
-            throw ReplayError(DecodingFailure.describe(error, type: type, in: value))
+            throw ReplayError(.cannotDecode, DecodingFailure.describe(error, type: type, in: value), underlying: error)
         } catch {
-            throw ReplayError("cannot decode \(type): \(error)")
+            throw ReplayError(.cannotDecode, "cannot decode \(type): \(error)", underlying: error)
         }
     }
 }

@@ -85,12 +85,18 @@ struct ReplayRun {
             return
         }
         let (before, after) = try recordedStates()
-        let expected = migrates ? try migrated(after, isAction: false) : after
+        let expected: JSONValue, from: JSONValue
+        do {
+            expected = migrates ? try migrated(after, isAction: false) : after
+            from = migrates ? try migrated(before, isAction: false) : before
+        } catch let error as ReplayError {
+            outcome = .refused(step: stepNumber, reason: "the recorded state: \(error)")
+            return
+        }
         if migrates, replayed == expected {
             states?.append(replayed)
             return
         }
-        let from = migrates ? try migrated(before, isAction: false) : before
         do {
             let probing = ClockEvidence.now()
             let first = try stepper.probe(from: from, action: action)
@@ -155,7 +161,7 @@ struct ReplayRun {
         do {
             try flow.migrate(&copy, isAction: isAction, from: session.schemaVersion)
         } catch {
-            throw ReplayError("the migration from schema version \(session.schemaVersion) failed: \(error)")
+            throw ReplayError(.migrationFailed, "the migration from schema version \(session.schemaVersion) failed: \(error)", underlying: error)
         }
         return copy
     }

@@ -58,7 +58,10 @@ public struct Replayer: Sendable {
 
     func replay(_ session: SessionSummary, of reader: LogReader, keepingStates: Bool) throws(LogError) -> SessionReplay {
         guard let flow = registry[session.flow] else {
-            throw LogError(.badRequest, "\(reader.path): session \(session.label) is of flow '\(session.flow)', which is not registered (known: \(registry.names.joined(separator: ", ")))")
+            throw LogError(
+                .invalidArgument, path: reader.path, session: session.number,
+                "session \(session.label) is of flow '\(session.flow)', which is not registered (known: \(registry.names.joined(separator: ", ")))"
+            )
         }
         guard session.schemaVersion <= flow.schemaVersion else {
             return SessionReplay(
@@ -91,7 +94,9 @@ public struct Replayer: Sendable {
         } catch let error as LogError {
             throw error
         } catch {
-            throw LogError(.unreadable, "\(reader.path): \(error)")
+            // A recorded value the log gave back but that does not hold together, such as a
+            // patch that does not apply to the state before it.
+            throw LogError.damage(in: reader.path, "\(error)", session: session.number, underlying: error)
         }
         return run.result(log: reader.path)
     }
