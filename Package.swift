@@ -96,7 +96,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplayTests",
-            dependencies: ["RewindTestSupport", "RewindTesting", "RewindReplay", "RewindRendering", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
+            dependencies: [
+                "RewindTestSupport", "RewindTesting", "RewindReplay", "RewindRendering", "RewindInspector", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp",
+            ]
         ),
         .testTarget(
             name: "RewindInspectorTests",

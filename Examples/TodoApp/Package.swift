@@ -11,28 +11,34 @@ let package = Package(
         .executable(name: "todo-rewind", targets: ["todo-rewind"]),
     ],
     dependencies: [
-        .package(name: "Rewind", path: "../.."),
+        .package(name: "Rewind", path: "../..")
     ],
     targets: [
         // The app's feature: state, actions, reducer, its fake sync service and its flows.
-        .target(name: "TodoApp", dependencies: [
-            .product(name: "RewindCore", package: "Rewind"),
-            .product(name: "RewindJSON", package: "Rewind"),
-            .product(name: "RewindLog", package: "Rewind"),
-            .product(name: "RewindReplay", package: "Rewind"),
-        ]),
+        .target(
+            name: "TodoApp",
+            dependencies: [
+                .product(name: "RewindCore", package: "Rewind"),
+                .product(name: "RewindJSON", package: "Rewind"),
+                .product(name: "RewindLog", package: "Rewind"),
+                .product(name: "RewindReplay", package: "Rewind"),
+            ]),
         // The app's own inspector: every `rewind` verb, replaying with the app's reducers.
-        .executableTarget(name: "todo-rewind", dependencies: [
-            "TodoApp",
-            .product(name: "RewindCLI", package: "Rewind"),
-        ]),
-        .testTarget(name: "TodoAppTests", dependencies: [
-            "TodoApp",
-            "todo-rewind",
-            .product(name: "RewindTesting", package: "Rewind"),
-            .product(name: "RewindCLI", package: "Rewind"),
-            .product(name: "RewindReplay", package: "Rewind"),
-        ]),
+        .executableTarget(
+            name: "todo-rewind",
+            dependencies: [
+                "TodoApp",
+                .product(name: "RewindCLI", package: "Rewind"),
+            ]),
+        .testTarget(
+            name: "TodoAppTests",
+            dependencies: [
+                "TodoApp",
+                "todo-rewind",
+                .product(name: "RewindTesting", package: "Rewind"),
+                .product(name: "RewindCLI", package: "Rewind"),
+                .product(name: "RewindReplay", package: "Rewind"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,7 +32,9 @@ extension BenchmarkSuite {
         func exec(_ sql: String) throws {
             guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw BenchmarkError(String(cString: sqlite3_errmsg(db))) }
         }
-        try exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; CREATE TABLE event (session_id INTEGER, step INTEGER, data BLOB, PRIMARY KEY (session_id, step)) WITHOUT ROWID")
+        try exec(
+            "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; CREATE TABLE event (session_id INTEGER, step INTEGER, data BLOB, PRIMARY KEY (session_id, step)) WITHOUT ROWID"
+        )
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, "INSERT INTO event VALUES (1, ?, ?)", -1, &statement, nil) == SQLITE_OK, let statement else {
             throw BenchmarkError(String(cString: sqlite3_errmsg(db)))

@@ -50,7 +50,9 @@ extension BenchmarkSuite {
             ours.append(try recordToDisk("small\(repetition)", initialState: LoginState(), reducer: LoginFeature(backend: backend), actions: actions))
             naive.append(try recordNaively("small\(repetition)", initialState: LoginState(), reducer: LoginFeature(backend: backend), actions: actions))
         }
-        result.add("record_small_steps_per_s", median(ours.map(\.stepsPerSecond)), "recording to disk, login state (steps/s)", baseline: "naive_record_small_steps_per_s", atLeast: 200_000)
+        result.add(
+            "record_small_steps_per_s", median(ours.map(\.stepsPerSecond)), "recording to disk, login state (steps/s)",
+            baseline: "naive_record_small_steps_per_s", atLeast: 200_000)
         result.add("naive_record_small_steps_per_s", median(naive.map(\.stepsPerSecond)), "naive recorder, login state (steps/s)")
         result.add("bytes_per_step_small", median(ours.map(\.bytesPerStep)), "stored per step, login state (bytes)", baseline: "naive_bytes_per_step_small")
         result.add("naive_bytes_per_step_small", median(naive.map(\.bytesPerStep)), "naive JSON lines per step, login state (bytes)")
@@ -63,10 +65,13 @@ extension BenchmarkSuite {
         var naive: [(stepsPerSecond: Double, bytesPerStep: Double)] = []
         for repetition in 0..<repetitions {
             ours.append(try recordToDisk("large\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: actions))
-            naive.append(try recordNaively("large\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: Array(actions.prefix(largeSteps / 4))))
+            naive.append(
+                try recordNaively("large\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: Array(actions.prefix(largeSteps / 4))))
         }
         let bytes = median(ours.map(\.bytesPerStep))
-        result.add("record_large_steps_per_s", median(ours.map(\.stepsPerSecond)), "recording to disk, \(photoCount) photos (steps/s)", baseline: "naive_record_large_steps_per_s", atLeast: 5_000)
+        result.add(
+            "record_large_steps_per_s", median(ours.map(\.stepsPerSecond)), "recording to disk, \(photoCount) photos (steps/s)",
+            baseline: "naive_record_large_steps_per_s", atLeast: 5_000)
         result.add("naive_record_large_steps_per_s", median(naive.map(\.stepsPerSecond)), "naive recorder, \(photoCount) photos (steps/s)")
         result.add("bytes_per_step_large", bytes, "stored per step, \(photoCount) photos (bytes)", baseline: "naive_bytes_per_step_large", atMost: 1_024)
         result.add("naive_bytes_per_step_large", median(naive.map(\.bytesPerStep)), "naive JSON lines per step, \(photoCount) photos (bytes)")

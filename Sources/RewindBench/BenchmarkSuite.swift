@@ -45,8 +45,9 @@ public struct BenchmarkSuite {
         if wanted("large") {
             progress("sustained recording to disk (\(photoCount)-photo state)")
             try measureLargeRecording(into: &result)
-            result.add("storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),
-                       "naive bytes over ours per step, \(photoCount) photos (×)", atLeast: 10)
+            result.add(
+                "storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),
+                "naive bytes over ours per step, \(photoCount) photos (×)", atLeast: 10)
         }
         if wanted("raw") {
             progress("raw SQLite inserts of the same bytes")

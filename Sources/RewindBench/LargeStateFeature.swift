@@ -24,10 +24,11 @@ struct LargeStateFeature: Reducer {
         state.status = .loaded
         state.title = "Popular this week"
         state.photos = (0..<count).map { id in
-            var thumbnail = ThumbnailState(photo: Photo(
-                id: id, title: "Photo number \(id)",
-                thumbnailURL: "https://photos.example/thumbs/\(id).jpg", imageURL: "https://photos.example/full/\(id).jpg"
-            ))
+            var thumbnail = ThumbnailState(
+                photo: Photo(
+                    id: id, title: "Photo number \(id)",
+                    thumbnailURL: "https://photos.example/thumbs/\(id).jpg", imageURL: "https://photos.example/full/\(id).jpg"
+                ))
             thumbnail.status = .loaded
             thumbnail.image = LoadedImage(url: "https://photos.example/thumbs/\(id).jpg", width: 150, height: 150)
             return thumbnail

@@ -61,16 +61,18 @@ public enum ValueSummary {
     /// `success(…)` for an enum case with a payload, `didTap` for a child action.
     private static func enumCase(_ value: JSONValue) -> String? {
         guard redactedLength(value) == nil,
-              case .object(let object) = value, object.count == 1,
-              let (key, inner) = object.first(where: { _ in true }),
-              case .object(let payload) = inner else { return nil }
+            case .object(let object) = value, object.count == 1,
+            let (key, inner) = object.first(where: { _ in true }),
+            case .object(let payload) = inner
+        else { return nil }
         return payload.isEmpty ? key : "\(key)(…)"
     }
 
     /// The length a redacted placeholder (`{"$redacted": N}`) keeps; nil for any other value.
     public static func redactedLength(_ value: JSONValue) -> Int? {
         guard case .object(let object) = value, object.count == 1,
-              case .int(let length)? = object[Secret.placeholderKey] else { return nil }
+            case .int(let length)? = object[Secret.placeholderKey]
+        else { return nil }
         return length
     }
 

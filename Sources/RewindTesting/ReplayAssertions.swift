@@ -1,7 +1,7 @@
 import Foundation
 import RewindCore
-import Testing
 import RewindReplay
+import Testing
 
 /// Replays every session of the recording at `path` through your reducers and throws a
 /// ``ReplayFailure`` with the first divergence and its field-level diff. Works in any test

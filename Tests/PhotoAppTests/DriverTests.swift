@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
+import Testing
 
 /// Keeps each session's steps as canonical-ish JSON lines, whatever the flow's types.
 @MainActor

@@ -1,6 +1,6 @@
-import Testing
 import PhotoApp
 import RewindCore
+import Testing
 
 @MainActor
 @Suite struct PhotosFeatureTests {

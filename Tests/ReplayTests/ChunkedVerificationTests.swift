@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
 import RewindInspector
 import RewindLog
+import Testing
+
 @testable import RewindReplay
 
 @MainActor

@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
 import RewindReplay
+import Testing
 
 /// A note-taking screen that stamps each note with the time, the way a reducer should not.
 enum StampedNotes {
@@ -14,7 +14,9 @@ enum StampedNotes {
 
     /// A time as the reducer writes it: a number or a text, encoded as a bare JSON value.
     enum Stamp: Codable, Equatable, Sendable {
-        case int(Int), double(Double), string(String)
+        case int(Int)
+        case double(Double)
+        case string(String)
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
@@ -70,13 +72,14 @@ enum StampedNotes {
 @Suite struct ClockReadTests {
     /// A recording made long ago: its stamp is a time from then, in the clock's format.
     static func recordLongAgo(_ clock: StampedNotes.Clock, into path: String) throws {
-        let then: StampedNotes.Stamp = switch clock {
-        case .seconds: .int(1_500_000_000)
-        case .milliseconds: .int(1_500_000_000_000)
-        case .referenceSeconds: .double(500_000_000.5)
-        case .iso8601: .string("2017-07-14T02:40:00Z")
-        case .day: .string("2017-07-14")
-        }
+        let then: StampedNotes.Stamp =
+            switch clock {
+            case .seconds: .int(1_500_000_000)
+            case .milliseconds: .int(1_500_000_000_000)
+            case .referenceSeconds: .double(500_000_000.5)
+            case .iso8601: .string("2017-07-14T02:40:00Z")
+            case .day: .string("2017-07-14")
+            }
         let sink = try SQLiteSink(path: path)
         let recorder = Recorder<StampedNotes.State, StampedNotes.Action>(sink: sink, session: SessionDescriptor(name: "save", flow: "notes"))
         recorder.start(initialState: StampedNotes.State())
@@ -100,8 +103,10 @@ enum StampedNotes {
         #expect(action == "didTapSave")
         #expect(paths.map(\.description) == ["stamp"])
         #expect(changes.map(\.path.description) == ["stamp"])
-        #expect(ReplayReport.lines(replay, style: .plain)[0]
-            == "FAILED  \(log) #1 (save): nondeterministic at step 1 (stampedNotes  didTapSave): the replay put the current time in stamp, so the reducer reads the clock; recorded → replayed:")
+        #expect(
+            ReplayReport.lines(replay, style: .plain)[0]
+                == "FAILED  \(log) #1 (save): nondeterministic at step 1 (stampedNotes  didTapSave): the replay put the current time in stamp, so the reducer reads the clock; recorded → replayed:"
+        )
         #expect(replay.outcome.isRefusedOrNondeterministic, "--update does not accept it")
     }
 

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import PhotoApp
-import RewindTesting
 import RewindReplay
+import RewindTesting
+import Testing
 
 /// Every recording in `recordings/` replays clean against the current reducers: CI guards the
 /// flows' behaviour.

@@ -1,12 +1,12 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
-import RewindTesting
 import RewindReplay
+import RewindTesting
+import Testing
 
 @MainActor
 @Suite struct ReplayerTests {
@@ -44,10 +44,11 @@ import RewindReplay
     @Test func theDivergenceReportNamesTheStepTheActionAndTheField() throws {
         let flows = loginFlow { PlantedBug(base: $0, fromAction: 8) { $0.errorMessage = "Fix it." } }
         let error = #expect(throws: ReplayFailure.self) { try verifyReplay(of: log, flows: flows) }
-        #expect(error?.description == """
-            FAILED  \(log) #1 (login-invalid-then-fixed): diverged at step 8 (login  didTapLogin); recorded → replayed:
-              ~ errorMessage: "Please correct the highlighted fields." → "Fix it."
-            """)
+        #expect(
+            error?.description == """
+                FAILED  \(log) #1 (login-invalid-then-fixed): diverged at step 8 (login  didTapLogin); recorded → replayed:
+                  ~ errorMessage: "Please correct the highlighted fields." → "Fix it."
+                """)
     }
 
     @Test func aReducerThatReadsTheClockIsNondeterministicNotDivergent() throws {
@@ -64,33 +65,40 @@ import RewindReplay
 
     @Test func aReducerThatReadsMoreOfTheSecretThanItsLengthIsUnverifiableNotDivergent() throws {
         // Validation that wants a digit reads the password's characters, which the log never keeps.
-        let flows = loginFlow { PlantedBug(base: $0, fromAction: 1) { state in
-            if state.isPasswordValid == true { state.isPasswordValid = state.password.value.contains(where: \.isNumber) }
-        } }
+        let flows = loginFlow {
+            PlantedBug(base: $0, fromAction: 1) { state in
+                if state.isPasswordValid == true { state.isPasswordValid = state.password.value.contains(where: \.isNumber) }
+            }
+        }
         let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
         #expect(replay.outcome == .matched)
         // From the valid tap on, every step runs the check again.
         #expect(replay.unverifiableSteps == [26, 27, 28])
-        #expect(ReplayReport.lines(replay, style: .plain) == [
-            "ok      \(log) #1 (login-invalid-then-fixed): 28 steps replayed, every state matches (28 with redacted fields compared as placeholders; 3 unverifiable, reading more of a secret than its length: steps 26, 27, 28)",
-        ])
+        #expect(
+            ReplayReport.lines(replay, style: .plain) == [
+                "ok      \(log) #1 (login-invalid-then-fixed): 28 steps replayed, every state matches (28 with redacted fields compared as placeholders; 3 unverifiable, reading more of a secret than its length: steps 26, 27, 28)"
+            ])
     }
 
     @Test func aReducerThatComparesTheSecretsCharactersIsUnverifiableNotDivergent() throws {
         // No filler could pass this check, so only knowing that the characters were read
         // tells it from a regression.
-        let flows = loginFlow { PlantedBug(base: $0, fromAction: 1) { state in
-            if state.isPasswordValid == true { state.isPasswordValid = state.password.value.hasPrefix("wonder") }
-        } }
+        let flows = loginFlow {
+            PlantedBug(base: $0, fromAction: 1) { state in
+                if state.isPasswordValid == true { state.isPasswordValid = state.password.value.hasPrefix("wonder") }
+            }
+        }
         let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
         #expect(replay.outcome == .matched)
         #expect(replay.unverifiableSteps == [26, 27, 28])
     }
 
     @Test func aReducerThatLeavesTheSecretAloneStillDivergesWhenASecretIsPresent() throws {
-        let flows = loginFlow { PlantedBug(base: $0, fromAction: 26) { state in
-            if state.password.count > 3 { state.isPasswordValid = false }
-        } }
+        let flows = loginFlow {
+            PlantedBug(base: $0, fromAction: 26) { state in
+                if state.password.count > 3 { state.isPasswordValid = false }
+            }
+        }
         let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
         guard case let .diverged(step, _, _, changes) = replay.outcome else {
             Issue.record("expected a divergence, got \(replay.outcome)")
@@ -115,8 +123,13 @@ import RewindReplay
     }
 
     @Test func anUnregisteredFlowIsAUsageError() throws {
-        #expect(throws: LogError(.invalidArgument, path: log, session: 1, "session #1 (login-invalid-then-fixed) is of flow 'login', which is not registered (known: photos)")) {
-            try Replayer(registry: ReplayRegistry([ReplayFlow("photos") { PhotosFeature(backend: FakeBackend(seed: 0, clock: SimulatedClock(start: Date()))) }])).replay(path: log)
+        #expect(
+            throws: LogError(
+                .invalidArgument, path: log, session: 1, "session #1 (login-invalid-then-fixed) is of flow 'login', which is not registered (known: photos)")
+        ) {
+            try Replayer(
+                registry: ReplayRegistry([ReplayFlow("photos") { PhotosFeature(backend: FakeBackend(seed: 0, clock: SimulatedClock(start: Date()))) }])
+            ).replay(path: log)
         }
     }
 }

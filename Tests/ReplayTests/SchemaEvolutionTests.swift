@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
 import RewindReplay
+import Testing
 
 /// A counter as version 1 of an app shipped it: the recording is made with these types.
 enum CounterV1 {
@@ -40,11 +40,13 @@ enum CounterV2 {
         }
     }
     /// Reads schema 1: the renamed case gets its new name.
-    static let renamePlus = SchemaMigration(from: 1, action: { action in
-        if case let .object(object) = action, let payload = object["didTapPlus"] {
-            action = ["didTapIncrement": payload]
-        }
-    })
+    static let renamePlus = SchemaMigration(
+        from: 1,
+        action: { action in
+            if case let .object(object) = action, let payload = object["didTapPlus"] {
+                action = ["didTapIncrement": payload]
+            }
+        })
 }
 
 /// Version 2 without the rename: only the optional field was added.
@@ -85,9 +87,10 @@ enum CounterV1WithLabel {
         let flows = ReplayRegistry([ReplayFlow("counter", schemaVersion: 1) { CounterV2.Feature() }])
         let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
         #expect(replay.outcome == .refused(step: 1, reason: "didTapPlus (counter): CounterV2.Action has no case 'didTapPlus' (removed or renamed?)"))
-        #expect(ReplayReport.lines(replay, style: .plain) == [
-            "FAILED  \(log) #1 (taps): cannot replay step 1: didTapPlus (counter): CounterV2.Action has no case 'didTapPlus' (removed or renamed?)",
-        ])
+        #expect(
+            ReplayReport.lines(replay, style: .plain) == [
+                "FAILED  \(log) #1 (taps): cannot replay step 1: didTapPlus (counter): CounterV2.Action has no case 'didTapPlus' (removed or renamed?)"
+            ])
     }
 
     @Test func anAddedOptionalFieldStillDecodes() throws {
@@ -127,8 +130,9 @@ enum CounterV1WithLabel {
         recorder.start(initialState: CounterV1.State())
         recorder.close()
         try sink.close()
-        #expect(try Replayer(registry: flows).replay(path: folder.path("v3.rewind")).map(\.outcome) == [
-            .refused(step: 0, reason: "recorded with schema version 3, newer than flow counter's 1"),
-        ])
+        #expect(
+            try Replayer(registry: flows).replay(path: folder.path("v3.rewind")).map(\.outcome) == [
+                .refused(step: 0, reason: "recorded with schema version 3, newer than flow counter's 1")
+            ])
     }
 }

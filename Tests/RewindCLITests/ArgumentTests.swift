@@ -68,11 +68,12 @@ import Testing
 
         let replay = try RewindBinary.run(["replay", log])
         #expect(replay.status == 64)
-        #expect(replay.stderr == """
-            rewind: \(log): session #1 (chores) is of flow 'todo', whose reducer rewind does not have (it knows app, login, photos); \
-            replay runs an app's reducers: build your app's own inspector with the RewindCLI library (README, "Use Rewind in your app")
+        #expect(
+            replay.stderr == """
+                rewind: \(log): session #1 (chores) is of flow 'todo', whose reducer rewind does not have (it knows app, login, photos); \
+                replay runs an app's reducers: build your app's own inspector with the RewindCLI library (README, "Use Rewind in your app")
 
-            """)
+                """)
         #expect(try RewindBinary.run(["replay", log, "--update"]).status == 64)
 
         // Reading needs no reducer; rerun in `step` says what it needs.
@@ -88,7 +89,8 @@ import Testing
     static func recordSession(ofFlow flow: String, into path: String) async throws {
         let sink = try SQLiteSink(path: path)
         let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: SessionDescriptor(name: "chores", flow: flow))
-        let store = Store(initialState: LoginState(), reducer: LoginFeature(backend: FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch))), middleware: [recorder])
+        let store = Store(
+            initialState: LoginState(), reducer: LoginFeature(backend: FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch))), middleware: [recorder])
         store.send(.didUpdateUsername("a"))
         store.send(.didUpdateUsername("ab"))
         recorder.close()

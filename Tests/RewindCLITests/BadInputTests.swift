@@ -109,7 +109,9 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         recorder.close()
         try sink.close()
-        try expectFailure(copy, status: 65, message: "\(copy): not a whole Rewind log: its data is in copy.rewind-wal, which is missing (copied while a recorder held it open?)")
+        try expectFailure(
+            copy, status: 65,
+            message: "\(copy): not a whole Rewind log: its data is in copy.rewind-wal, which is missing (copied while a recorder held it open?)")
     }
 
     /// A page of the event table overwritten in the middle of the file: every command counts
@@ -119,8 +121,10 @@ import Testing
         let path = folder.path("corrupt.rewind")
         try await DemoLog.record(into: path)
         let (pages, pageSize) = try await DatabaseQueue(path: path).read { db in
-            (try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'event' AND pagetype = 'leaf'"),
-             try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096)
+            (
+                try Int.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = 'event' AND pagetype = 'leaf'"),
+                try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4_096
+            )
         }
         let middle = try #require(pages.sorted()[safe: pages.count / 2])
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -136,7 +140,10 @@ import Testing
         try await DemoLog.record(into: path)
         let before = FileManager.default.contents(atPath: path)
         let cases: [([String], String)] = [
-            (["log", path, "--session", "nope"], "\(path): no session nope (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))"),
+            (
+                ["log", path, "--session", "nope"],
+                "\(path): no session nope (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))"
+            ),
             (["show", path, "99", "-s", "1"], "\(path): step 99 is out of range: session #1 (login-happy) has steps 0 through 20"),
             (["log", path, "-s", "1", "--from", "50"], "\(path): step 50 is out of range: session #1 (login-happy) has steps 0 through 20"),
             (["show", path, "3", "-s", "1", "--path", "photos[x]"], #"invalid path "photos[x]": expected an index or a quoted key after '['"#),

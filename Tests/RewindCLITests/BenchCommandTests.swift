@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RewindJSON
+import Testing
 
 /// Only the shape of `rewind bench --json`: timing belongs to the benchmark, not to tests.
 @Suite struct BenchCommandTests {

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import RewindJSON
+import Testing
 
 /// `rewind check` on a clean demo log and on copies tampered with through SQLite.
 @Suite struct CheckCommandTests {
@@ -28,18 +28,19 @@ import RewindJSON
         #expect(all.status == 0, "\(all.stderr)")
         #expect(all.stdout.hasSuffix("\ncheck passed: 7 sessions, 36 checks, 0 problems, 0 warnings\n"))
         let one = try check(log, ["--session", "photos-happy-browse"])
-        #expect(one.stdout == """
-            \(log)
-              integrity  ok       PRAGMA integrity_check (whole file): ok
-            #4 (photos-happy-browse), photos flow
-              steps      ok       24 steps recorded of 1 through 24, none missing
-              gaps       ok       no gap marker
-              states     ok       every state rebuilds and matches its digest (25 states, step 0 included)
-              keyframes  ok       1 keyframe
-              secrets    ok       no redacted field
-            check passed: 1 session, 6 checks, 0 problems, 0 warnings
+        #expect(
+            one.stdout == """
+                \(log)
+                  integrity  ok       PRAGMA integrity_check (whole file): ok
+                #4 (photos-happy-browse), photos flow
+                  steps      ok       24 steps recorded of 1 through 24, none missing
+                  gaps       ok       no gap marker
+                  states     ok       every state rebuilds and matches its digest (25 states, step 0 included)
+                  keyframes  ok       1 keyframe
+                  secrets    ok       no redacted field
+                check passed: 1 session, 6 checks, 0 problems, 0 warnings
 
-            """)
+                """)
         let json = try check(log, ["--json"])
         #expect(json.status == 0)
         let report = try JSONValue(parsing: json.stdout)
@@ -67,10 +68,12 @@ import RewindJSON
         let log = try tampered(in: folder, "DELETE FROM event WHERE session_id = 1 AND step = 5")
         let result = try check(log, ["--session", "1"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("""
-              steps      problem  steps are missing with no gap marker to say why
-                  - step 5 is missing and no gap marker covers it
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                  steps      problem  steps are missing with no gap marker to say why
+                      - step 5 is missing and no gap marker covers it
+                """))
         #expect(result.stdout.contains("      - steps 6 through 20 cannot be rebuilt: step 6 stores a patch but step 5 is missing\n"))
         #expect(result.stdout.hasSuffix("check failed: 1 session, 6 checks, 2 problems, 0 warnings\n"))
     }
@@ -90,7 +93,9 @@ import RewindJSON
 
     @Test func aSecretInClearInAKeyframeFails() throws {
         let folder = try TemporaryDirectory()
-        let log = try tampered(in: folder, """
+        let log = try tampered(
+            in: folder,
+            """
             UPDATE event SET keyframe = replace(keyframe, '"password":{"$redacted":0}', '"password":"hunter2"')
             WHERE session_id = 1 AND step = 1
             """)
@@ -101,7 +106,10 @@ import RewindJSON
 
     @Test(arguments: [
         (["check", "none.rewind"], 66, "rewind: none.rewind: no such file\n"),
-        (["check", "demo.rewind", "--session", "9"], 64, "rewind: demo.rewind: no session 9 (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"),
+        (
+            ["check", "demo.rewind", "--session", "9"], 64,
+            "rewind: demo.rewind: no session 9 (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"
+        ),
     ])
     func badArgumentsExitWithTheirCode(arguments: [String], status: Int32, message: String) throws {
         let folder = try TemporaryDirectory()

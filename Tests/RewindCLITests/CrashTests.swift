@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import RewindLog
+import Testing
 
 /// Kills a recording process with SIGKILL and checks what it leaves behind. `tools/crash-test`
 /// does the same 200 times at random moments; these are its few fixed cases.

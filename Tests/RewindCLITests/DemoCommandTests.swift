@@ -10,18 +10,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: log), "the default log is in the current folder")
         let output = result.stdout
         #expect(output.hasPrefix("Recorded 7 sessions into demo.rewind"))
-        for session in ["login-happy", "login-invalid-then-fixed", "login-network-error-retry", "photos-happy-browse",
-                        "photos-list-error-retry", "photos-thumbnail-error-retry", "app-full"] {
+        for session in [
+            "login-happy", "login-invalid-then-fixed", "login-network-error-retry", "photos-happy-browse",
+            "photos-list-error-retry", "photos-thumbnail-error-retry", "app-full",
+        ] {
             #expect(output.contains(session), "missing \(session)")
         }
         #expect(output.contains("  login  "))
         #expect(output.contains("  photos  "))
-        #expect(output.contains("""
-            Diff of #2 (login-invalid-then-fixed), step 7 → 8 (didTapLogin)
-              + errorMessage: "Please correct the highlighted fields."
-              + isPasswordValid: false
-              + isUsernameValid: false
-            """))
+        #expect(
+            output.contains(
+                """
+                Diff of #2 (login-invalid-then-fixed), step 7 → 8 (didTapLogin)
+                  + errorMessage: "Please correct the highlighted fields."
+                  + isPasswordValid: false
+                  + isUsernameValid: false
+                """))
         #expect(!output.contains("\u{1B}["), "no colour when not on a terminal")
         #expect(!output.contains("wonderland42"), "the password never shows")
     }

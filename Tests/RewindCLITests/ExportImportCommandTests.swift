@@ -50,9 +50,15 @@ import Testing
     @Test(arguments: [
         (["export", "none.rewind"], 66, "rewind: none.rewind: no such file\n"),
         (["export", "notes.txt"], 65, "rewind: notes.txt: not a Rewind log (not a SQLite database)\n"),
-        (["export", "demo.rewind", "--session", "nope"], 64, "rewind: demo.rewind: no session nope (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"),
+        (
+            ["export", "demo.rewind", "--session", "nope"], 64,
+            "rewind: demo.rewind: no session nope (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"
+        ),
         (["import", "none.jsonl", "--output", "x.rewind"], 66, "rewind: none.jsonl: no such file\n"),
-        (["import", "/dev/stdin", "--output", "x.rewind"], 64, "rewind: /dev/stdin: is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first\n"),
+        (
+            ["import", "/dev/stdin", "--output", "x.rewind"], 64,
+            "rewind: /dev/stdin: is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first\n"
+        ),
         (["import", "notes.txt", "--output", "x.rewind"], 65, "rewind: notes.txt:1: invalid JSON at byte 0: unexpected character 'm', expected a value\n"),
     ])
     func badInputsExitWithTheirCodeAndOneLine(arguments: [String], status: Int32, message: String) throws {
@@ -90,7 +96,9 @@ import Testing
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
         let result = try RewindBinary.run(["import", "broken.jsonl", "--output", "out.rewind"], in: folder.url)
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix("rewind: broken.jsonl:12: step 11 of session 1: the digest 00000000000000ff does not match its state, whose digest is "), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("rewind: broken.jsonl:12: step 11 of session 1: the digest 00000000000000ff does not match its state, whose digest is "),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.rewind")))
     }
 

@@ -6,11 +6,12 @@ import Testing
         let log = try DemoLogFile()
         let result = try log.run(["find", log.path, "--where", #"status == "failed""#])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            #3 login-network-error-retry  step 19  loginResponse
-            #5 photos-list-error-retry  step 2  photosResponse
+        #expect(
+            result.stdout == """
+                #3 login-network-error-retry  step 19  loginResponse
+                #5 photos-list-error-retry  step 2  photosResponse
 
-            """)
+                """)
     }
 
     @Test func firstStopsAtTheFirstMatch() throws {

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
-import Testing
 import RewindCore
 import RewindLog
+import Testing
 
 /// `tools/fuzz` on 50 fixed cases against this build's binary, and the inputs that the fuzzer
 /// once crashed on, kept as regressions.
@@ -37,8 +37,10 @@ import RewindLog
     }
 
     @Test(arguments: [
-        ("UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
-         "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"),
+        (
+            "UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
+            "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"
+        ),
         ("UPDATE session SET started_at = 1e300 WHERE id = 2", "the start of session #2 is 1e+300, not a time"),
         ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 20", "the last time of session #1 is inf, not a time"),
     ])

@@ -6,14 +6,15 @@ import Testing
         let log = try DemoLogFile()
         let result = try log.run(["history", log.path, "status", "--session", "login-network-error-retry"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-                0  (initial)      status: "idle"
-               18  didTapLogin    status: "idle" → "inFlight"
-               19  loginResponse  status: "inFlight" → "failed"
-               20  didTapLogin    status: "failed" → "inFlight"
-               21  loginResponse  status: "inFlight" → "succeeded"
+        #expect(
+            result.stdout == """
+                    0  (initial)      status: "idle"
+                   18  didTapLogin    status: "idle" → "inFlight"
+                   19  loginResponse  status: "inFlight" → "failed"
+                   20  didTapLogin    status: "failed" → "inFlight"
+                   21  loginResponse  status: "inFlight" → "succeeded"
 
-            """)
+                """)
         #expect(result.stderr.isEmpty)
     }
 

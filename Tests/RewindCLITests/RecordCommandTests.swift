@@ -16,7 +16,10 @@ import Testing
     @Test(arguments: [
         (["record", "settings", "--random", "--output", "x.rewind"], "unknown flow 'settings'; choose one of app, login, photos"),
         (["record", "login", "--output", "x.rewind"], "choose --script NAME or --random"),
-        (["record", "login", "--script", "photos-happy-browse", "--output", "x.rewind"], "no script 'photos-happy-browse' for flow login; choose one of login-happy, login-invalid-then-fixed, login-network-error-retry"),
+        (
+            ["record", "login", "--script", "photos-happy-browse", "--output", "x.rewind"],
+            "no script 'photos-happy-browse' for flow login; choose one of login-happy, login-invalid-then-fixed, login-network-error-retry"
+        ),
         (["record", "login", "--random", "--script", "login-happy", "--output", "x.rewind"], "choose either --script or --random, not both"),
     ])
     func badArgumentsAreUsageErrors(arguments: [String], message: String) throws {

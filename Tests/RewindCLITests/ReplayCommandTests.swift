@@ -37,19 +37,21 @@ import Testing
 
         let failed = try RewindBinary.run(["replay", log])
         #expect(failed.status == 1)
-        #expect(failed.stdout == """
-            FAILED  \(log) #1 (older): diverged at step 2 (login  didTapLogin); recorded → replayed:
-              ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
+        #expect(
+            failed.stdout == """
+                FAILED  \(log) #1 (older): diverged at step 2 (login  didTapLogin); recorded → replayed:
+                  ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
 
-            """)
+                """)
 
         let updated = try RewindBinary.run(["replay", log, "--update"])
         #expect(updated.status == 0, "\(updated.stderr)")
-        #expect(updated.stdout == """
-            updated \(log) #1 (older): accepted the current reducer's states from step 2 (login  didTapLogin); recorded → now:
-              ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
+        #expect(
+            updated.stdout == """
+                updated \(log) #1 (older): accepted the current reducer's states from step 2 (login  didTapLogin); recorded → now:
+                  ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
 
-            """)
+                """)
 
         let again = try RewindBinary.run(["replay", log])
         #expect(again.status == 0)
@@ -67,10 +69,12 @@ import Testing
         let replies = result.stdout.components(separatedBy: "\n\n").map { $0.split(separator: "\n").last.map(String.init) ?? "" }
         #expect(replies.contains("step 0 is the initial state; there is no action to run"))
         #expect(replies.contains("step 1: the current reducer gives the recorded state"))
-        #expect(result.stdout.contains("""
-            step 2: the current reducer gives another state; recorded → now:
-              ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
-            """))
+        #expect(
+            result.stdout.contains(
+                """
+                step 2: the current reducer gives another state; recorded → now:
+                  ~ errorMessage: "Fix the fields." → "Please correct the highlighted fields."
+                """))
         #expect(FileManager.default.contents(atPath: log) == before, "rerun writes nothing")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-import Testing
 import RewindCore
+import Testing
+
 @testable import RewindLog
 
 /// A secret planted deep in a state and its actions never reaches a byte on disk: the log,

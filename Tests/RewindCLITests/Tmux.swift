@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A private tmux server (its own socket file) with one detached session: a real terminal for
 /// tests of interactive commands. Polls the screen for expected text a bounded number of times
@@ -80,7 +81,9 @@ final class Tmux {
         let environment = ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }
         let argv = words.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
 
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()

@@ -1,7 +1,8 @@
 import Atomics
+import RewindJSON
 import RewindTestSupport
 import Testing
-import RewindJSON
+
 @testable import RewindCore
 
 @Suite struct ActionNamesTests {

@@ -1,5 +1,5 @@
-import Testing
 import RewindCore
+import Testing
 
 /// The defaults of `DescribedAction`: what an app gets by declaring the conformance alone.
 @Suite struct DescribedActionTests {

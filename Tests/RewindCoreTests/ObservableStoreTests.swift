@@ -1,6 +1,6 @@
 import Observation
-import Testing
 import RewindCore
+import Testing
 
 /// A store through the Observation module, as SwiftUI sees it.
 @MainActor
@@ -32,7 +32,11 @@ import RewindCore
         let store = Store(initialState: Counter.State(), reducer: Counter())
         let fired = Fired()
         store.send(.increment)
-        withObservationTracking { _ = store.state } onChange: { fired.count += 1 }
+        withObservationTracking {
+            _ = store.state
+        } onChange: {
+            fired.count += 1
+        }
         store.send(.increment)
         #expect(fired.count == 1)
         #expect(store.state.count == 2)

@@ -1,5 +1,5 @@
-import Testing
 import RewindCore
+import Testing
 
 @MainActor
 @Suite struct ObservationTests {

@@ -1,8 +1,9 @@
-import Foundation
 import Atomics
+import Foundation
+import RewindJSON
 import RewindTestSupport
 import Testing
-import RewindJSON
+
 @testable import RewindCore
 
 @Suite struct RecorderTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RewindCore
+import Testing
 
 @Suite struct SimulatedClockTests {
     @Test func movesOnlyWhenAdvanced() {

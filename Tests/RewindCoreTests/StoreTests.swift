@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RewindCore
 
 @MainActor
@@ -21,9 +22,10 @@ import Testing
         await store.settle()
         #expect(store.state.fact == "1 is a number")
         #expect(trace.steps.map(\.action) == [.increment, .didTapFact, .factResponse("1 is a number")])
-        #expect(trace.steps.map(\.context) == [
-            StepContext(step: 1, cause: nil), StepContext(step: 2, cause: nil), StepContext(step: 3, cause: 2),
-        ])
+        #expect(
+            trace.steps.map(\.context) == [
+                StepContext(step: 1, cause: nil), StepContext(step: 2, cause: nil), StepContext(step: 3, cause: 2),
+            ])
     }
 
     @Test func liveEffectsDeliverWithoutSettling() async {

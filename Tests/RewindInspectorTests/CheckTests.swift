@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import Testing
 
 @MainActor
 @Suite struct CheckTests {
@@ -33,17 +33,18 @@ import RewindLog
         #expect(report.problems == 0 && report.warnings == 0)
         #expect(report.allResults.count == 1 + 7 * 5)
         let login = try LogChecker(path: path).check("login-happy")
-        #expect(CheckRenderer().render(login) == [
-            path,
-            "  integrity  ok       PRAGMA integrity_check (whole file): ok",
-            "#1 (login-happy), login flow",
-            "  steps      ok       20 steps recorded of 1 through 20, none missing",
-            "  gaps       ok       no gap marker",
-            "  states     ok       every state rebuilds and matches its digest (21 states, step 0 included)",
-            "  keyframes  ok       1 keyframe",
-            "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
-            "check passed: 1 session, 6 checks, 0 problems, 0 warnings",
-        ])
+        #expect(
+            CheckRenderer().render(login) == [
+                path,
+                "  integrity  ok       PRAGMA integrity_check (whole file): ok",
+                "#1 (login-happy), login flow",
+                "  steps      ok       20 steps recorded of 1 through 20, none missing",
+                "  gaps       ok       no gap marker",
+                "  states     ok       every state rebuilds and matches its digest (21 states, step 0 included)",
+                "  keyframes  ok       1 keyframe",
+                "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
+                "check passed: 1 session, 6 checks, 0 problems, 0 warnings",
+            ])
     }
 
     @Test func gapMarkersAreWarningsThatDoNotFailTheCheck() throws {
@@ -53,23 +54,24 @@ import RewindLog
         let report = try LogChecker(path: path).check(nil)
         #expect(report.passed)
         #expect(report.warnings == 2)
-        #expect(CheckRenderer().render(report).dropFirst(2) == [
-            "#1 (gappy), login flow",
-            "  steps      ok       6 steps recorded of 1 through 9, the others covered by gap markers",
-            "  gaps       warning  1 gap marker: 3 steps not recorded, as the recorder said",
-            "      - steps 4 through 6: the recorder's queue was full: the writer fell behind",
-            "  states     ok       every state rebuilds and matches its digest (7 states, step 0 included)",
-            "  keyframes  ok       2 keyframes; the first step after each gap is one",
-            "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
-            "#2 (tail-gap), login flow",
-            "  steps      ok       2 steps recorded of 1 through 2, the others covered by gap markers",
-            "  gaps       warning  1 gap marker: 2 steps not recorded, as the recorder said",
-            "      - steps 3 through 4: the log could not be written",
-            "  states     ok       every state rebuilds and matches its digest (3 states, step 0 included)",
-            "  keyframes  ok       1 keyframe; the first step after each gap is one",
-            "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
-            "check passed: 2 sessions, 11 checks, 0 problems, 2 warnings",
-        ])
+        #expect(
+            CheckRenderer().render(report).dropFirst(2) == [
+                "#1 (gappy), login flow",
+                "  steps      ok       6 steps recorded of 1 through 9, the others covered by gap markers",
+                "  gaps       warning  1 gap marker: 3 steps not recorded, as the recorder said",
+                "      - steps 4 through 6: the recorder's queue was full: the writer fell behind",
+                "  states     ok       every state rebuilds and matches its digest (7 states, step 0 included)",
+                "  keyframes  ok       2 keyframes; the first step after each gap is one",
+                "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
+                "#2 (tail-gap), login flow",
+                "  steps      ok       2 steps recorded of 1 through 2, the others covered by gap markers",
+                "  gaps       warning  1 gap marker: 2 steps not recorded, as the recorder said",
+                "      - steps 3 through 4: the log could not be written",
+                "  states     ok       every state rebuilds and matches its digest (3 states, step 0 included)",
+                "  keyframes  ok       1 keyframe; the first step after each gap is one",
+                "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
+                "check passed: 2 sessions, 11 checks, 0 problems, 2 warnings",
+            ])
     }
 
     @Test func aMissingStepWithoutAGapMarkerFailsAndTheStatesAfterItCannotBeRebuilt() throws {
@@ -96,10 +98,11 @@ import RewindLog
         steps[0].state = HandmadeLog.login("a", password: 0, clear: "hunter2")
         steps[2].action = ["didUpdatePassword": ["_0": "hunter2"]]
         let check = try check(steps, in: folder)
-        #expect(result("secrets", of: check)?.details == [
-            "step 1: a clear value at password",
-            "step 3: a clear value at action.didUpdatePassword._0",
-        ])
+        #expect(
+            result("secrets", of: check)?.details == [
+                "step 1: a clear value at password",
+                "step 3: a clear value at action.didUpdatePassword._0",
+            ])
         #expect(check.results.filter { $0.status == .problem }.map(\.name) == ["secrets"])
     }
 

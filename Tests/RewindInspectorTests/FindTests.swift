@@ -1,7 +1,7 @@
-import Testing
 import RewindInspector
 import RewindJSON
 import RewindLog
+import Testing
 
 @MainActor
 @Suite struct FindTests {
@@ -22,14 +22,16 @@ import RewindLog
 
     @Test func failedLoginsAndListsAcrossEverySession() throws {
         let matches = try find(#"status == "failed""#)
-        #expect(matches.map(MatchRenderer().text) == [
-            "#3 login-network-error-retry  step 19  loginResponse",
-            "#5 photos-list-error-retry  step 2  photosResponse",
-        ])
-        #expect(matches.map(MatchRenderer().json) == [
-            #"{"action":"loginResponse","name":"login-network-error-retry","session":3,"step":19}"#,
-            #"{"action":"photosResponse","name":"photos-list-error-retry","session":5,"step":2}"#,
-        ])
+        #expect(
+            matches.map(MatchRenderer().text) == [
+                "#3 login-network-error-retry  step 19  loginResponse",
+                "#5 photos-list-error-retry  step 2  photosResponse",
+            ])
+        #expect(
+            matches.map(MatchRenderer().json) == [
+                #"{"action":"loginResponse","name":"login-network-error-retry","session":3,"step":19}"#,
+                #"{"action":"photosResponse","name":"photos-list-error-retry","session":5,"step":2}"#,
+            ])
     }
 
     @Test func anAlertOverAFullList() throws {

@@ -40,22 +40,24 @@ struct HandmadeLog {
         _ name: String?, start: Date = .testEpoch, initial: JSONValue = login("", password: 0),
         steps: [Step], gaps: [RecordingGap] = [], ended: Bool = true
     ) throws -> Int {
-        let number = try sink.beginSession(SessionHeader(
-            name: name, flow: "login", startedAt: start, schemaVersion: 1, initialState: initial,
-            initialDigest: initial.digest, redactedPaths: ["password", "action.didUpdatePassword._0"]
-        ))
+        let number = try sink.beginSession(
+            SessionHeader(
+                name: name, flow: "login", startedAt: start, schemaVersion: 1, initialState: initial,
+                initialDigest: initial.digest, redactedPaths: ["password", "action.didUpdatePassword._0"]
+            ))
         var previous = initial, previousStep = 0
         var events: [RecordedEvent] = []
         for step in steps {
             let afterGap = gaps.contains { $0.steps.upperBound < step.step && $0.steps.upperBound >= previousStep }
             let keyframe = step.keyframe ?? (previousStep == 0 || afterGap)
-            events.append(RecordedEvent(
-                step: step.step, time: start.addingTimeInterval(Double(step.step) * 0.25), origin: "login",
-                actionName: "didUpdateUsername", action: step.action, cause: step.step == 2 ? 1 : nil,
-                outputs: step.step == 3 ? [["loginSucceeded": ["_0": "alice"]]] : [],
-                digest: step.digest ?? step.state.digest,
-                state: keyframe ? .keyframe(step.state) : .patch(.between(previous, step.state))
-            ))
+            events.append(
+                RecordedEvent(
+                    step: step.step, time: start.addingTimeInterval(Double(step.step) * 0.25), origin: "login",
+                    actionName: "didUpdateUsername", action: step.action, cause: step.step == 2 ? 1 : nil,
+                    outputs: step.step == 3 ? [["loginSucceeded": ["_0": "alice"]]] : [],
+                    digest: step.digest ?? step.state.digest,
+                    state: keyframe ? .keyframe(step.state) : .patch(.between(previous, step.state))
+                ))
             previous = step.state
             previousStep = step.step
         }

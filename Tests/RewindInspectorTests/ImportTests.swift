@@ -1,10 +1,10 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import Testing
 
 @MainActor
 @Suite struct ImportTests {
@@ -35,8 +35,9 @@ import RewindLog
         let original = try LogReader(path: log), imported = try LogReader(path: copy)
         #expect(try imported.sessions() == original.sessions(), "numbers, names, flows, times, redacted paths")
         for session in try original.sessions() {
-            #expect(try imported.events(of: session, steps: 1...session.lastStep) == original.events(of: session, steps: 1...session.lastStep),
-                    "the same keyframes and patches as the recorder wrote")
+            #expect(
+                try imported.events(of: session, steps: 1...session.lastStep) == original.events(of: session, steps: 1...session.lastStep),
+                "the same keyframes and patches as the recorder wrote")
         }
     }
 
@@ -120,7 +121,8 @@ import RewindLog
         case "not json": lines[1] = "not json"
         case "drop header": lines.removeFirst()
         case "no digest": lines[1] = lines[1].replacingOccurrences(of: #""digest":"[0-9a-f]{16}","#, with: "", options: .regularExpression)
-        case "wrong digest": lines[2] = lines[2].replacingOccurrences(of: #""digest":"[0-9a-f]{16}""#, with: #""digest":"0000000000000001""#, options: .regularExpression)
+        case "wrong digest":
+            lines[2] = lines[2].replacingOccurrences(of: #""digest":"[0-9a-f]{16}""#, with: #""digest":"0000000000000001""#, options: .regularExpression)
         case "steps back": lines[2] = lines[1]
         case "clear secret": lines[1] = try Self.withClearPassword(lines[1])
         case "other session": lines[3] = lines[3].replacingOccurrences(of: #""session":2"#, with: #""session":9"#)
@@ -154,7 +156,8 @@ import RewindLog
     /// An event line whose state holds the password in clear, with a digest to match.
     static func withClearPassword(_ line: String) throws -> String {
         guard case .event(var event) = try ExportRecord(json: JSONValue(parsing: line)),
-              case .object(var state) = event.state else { throw CancellationError() }
+            case .object(var state) = event.state
+        else { throw CancellationError() }
         state["password"] = "hunter2"
         event.state = .object(state)
         event.digest = event.state.digest

@@ -1,6 +1,6 @@
-import Testing
 import RewindInspector
 import RewindJSON
+import Testing
 
 @Suite struct RedactionAuditTests {
     private let audit = RedactionAudit(patterns: [

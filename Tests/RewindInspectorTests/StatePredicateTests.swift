@@ -1,6 +1,6 @@
-import Testing
 import RewindInspector
 import RewindJSON
+import Testing
 
 @Suite struct StatePredicateTests {
     /// A login-like state with a list, a redacted secret, a member named `count` and a null.

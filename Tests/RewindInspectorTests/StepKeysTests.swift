@@ -1,6 +1,6 @@
-import Testing
 import RewindInspector
 import RewindJSON
+import Testing
 
 @Suite struct CursorCommandTests {
     @Test(arguments: [
@@ -34,12 +34,14 @@ import RewindJSON
 
 @Suite struct KeyStrokeTests {
     @Test func decodesCharactersControlsAndEscapeSequences() {
-        let bytes: [UInt8] = Array("n G/".utf8) + [0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44, 0x1B, 0x5B, 0x48, 0x1B, 0x4F, 0x46]
+        let bytes: [UInt8] =
+            Array("n G/".utf8) + [0x1B, 0x5B, 0x43, 0x1B, 0x5B, 0x44, 0x1B, 0x5B, 0x48, 0x1B, 0x4F, 0x46]
             + Array("\u{1B}[1~\u{1B}[4~\u{1B}[1;5C\u{1B}[A\u{1B}[15~".utf8) + [0x0D, 0x7F, 0x03, 0x04, 0x01, 0x1B]
-        #expect(KeyStroke.decode(bytes) == [
-            .character("n"), .character(" "), .character("G"), .character("/"), .right, .left, .home, .end,
-            .home, .end, .right, .up, .other, .enter, .backspace, .interrupt, .endOfInput, .other, .escape,
-        ])
+        #expect(
+            KeyStroke.decode(bytes) == [
+                .character("n"), .character(" "), .character("G"), .character("/"), .right, .left, .home, .end,
+                .home, .end, .right, .up, .other, .enter, .backspace, .interrupt, .endOfInput, .other, .escape,
+            ])
     }
 
     @Test func decodesUTF8AndSurvivesTruncatedInput() {
@@ -60,10 +62,11 @@ import RewindJSON
             .character("G"), .character("s"), .character("d"), .character("q"), .interrupt, .endOfInput,
         ]
         let outcomes = keys.map { keypad.press($0) }
-        #expect(outcomes == [
-            .run("next"), .run("next"), .run("next"), .run("back"), .run("back"), .run("first"), .run("first"),
-            .run("last"), .run("last"), .run("show"), .run("diff"), .run("quit"), .run("quit"), .run("quit"),
-        ])
+        #expect(
+            outcomes == [
+                .run("next"), .run("next"), .run("next"), .run("back"), .run("back"), .run("first"), .run("first"),
+                .run("last"), .run("last"), .run("show"), .run("diff"), .run("quit"), .run("quit"), .run("quit"),
+            ])
         var outcome = keypad.press(.character("?"))
         #expect(outcome == .help)
         outcome = keypad.press(.up)

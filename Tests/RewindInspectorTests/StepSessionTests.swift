@@ -1,6 +1,6 @@
-import Testing
 import RewindInspector
 import RewindLog
+import Testing
 
 /// Runs `lines` through a session and collects every reply's output.
 private func replies(_ session: inout StepSession, _ lines: [String]) -> [[String]] {
@@ -20,81 +20,85 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
     @Test func jumpsShowsDiffsAndFinds() async throws {
         let (cursor, _) = try await demoCursor("login-invalid-then-fixed")
         var session = StepSession(cursor: cursor)
-        #expect(session.view() == [
-            "#2 (login-invalid-then-fixed): step 0 of 28",
-            "    0   +0.000s  (initial state)",
-        ])
+        #expect(
+            session.view() == [
+                "#2 (login-invalid-then-fixed): step 0 of 28",
+                "    0   +0.000s  (initial state)",
+            ])
         let output = replies(&session, ["jump 8", "show isUsernameValid", "diff 7", "find didTap*", "find didTap*"])
-        #expect(output == [
-            Self.step8,
-            ["isUsernameValid: false"],
-            [
-                "changes from step 7 to step 8:",
-                "  + errorMessage: \"Please correct the highlighted fields.\"",
-                "  + isPasswordValid: false",
-                "  + isUsernameValid: false",
-            ],
-            [
-                "#2 (login-invalid-then-fixed): step 26 of 28",
-                "   26   +4.560s  login  didTapLogin  isPasswordValid + true, isUsernameValid + true, status: \"idle\" → \"inFlight\"",
-                "  + isPasswordValid: true",
-                "  + isUsernameValid: true",
-                "  ~ status: \"idle\" → \"inFlight\"",
-            ],
-            ["no step after 26 has an action matching didTap* (the search does not wrap around)"],
-        ])
+        #expect(
+            output == [
+                Self.step8,
+                ["isUsernameValid: false"],
+                [
+                    "changes from step 7 to step 8:",
+                    "  + errorMessage: \"Please correct the highlighted fields.\"",
+                    "  + isPasswordValid: false",
+                    "  + isUsernameValid: false",
+                ],
+                [
+                    "#2 (login-invalid-then-fixed): step 26 of 28",
+                    "   26   +4.560s  login  didTapLogin  isPasswordValid + true, isUsernameValid + true, status: \"idle\" → \"inFlight\"",
+                    "  + isPasswordValid: true",
+                    "  + isUsernameValid: true",
+                    "  ~ status: \"idle\" → \"inFlight\"",
+                ],
+                ["no step after 26 has an action matching didTap* (the search does not wrap around)"],
+            ])
         #expect(session.cursor.step == 26)
     }
 
     @Test func showsTheStateAndValuesWithSecretsRedacted() async throws {
         let (cursor, _) = try await demoCursor("login-invalid-then-fixed", at: 26)
         var session = StepSession(cursor: cursor)
-        #expect(replies(&session, ["show", "show password", "show .username", "show missing", "show photos[", "diff 0"]) == [
-            [
-                "{",
-                "  isPasswordValid: true",
-                "  isUsernameValid: true",
-                "  password: <redacted 12>",
-                "  status: \"inFlight\"",
-                "  username: \"alice\"",
-                "}",
-            ],
-            ["password: <redacted 12>"],
-            ["username: \"alice\""],
-            ["nothing at missing in the state at step 26"],
-            ["invalid path \"photos[\": expected an index or a quoted key after '['"],
-            [
-                "changes from step 0 to step 26:",
-                "  + isPasswordValid: true",
-                "  + isUsernameValid: true",
-                "  ~ password: <redacted 0> → <redacted 12>",
-                "  ~ status: \"idle\" → \"inFlight\"",
-                "  ~ username: \"\" → \"alice\"",
-            ],
-        ])
+        #expect(
+            replies(&session, ["show", "show password", "show .username", "show missing", "show photos[", "diff 0"]) == [
+                [
+                    "{",
+                    "  isPasswordValid: true",
+                    "  isUsernameValid: true",
+                    "  password: <redacted 12>",
+                    "  status: \"inFlight\"",
+                    "  username: \"alice\"",
+                    "}",
+                ],
+                ["password: <redacted 12>"],
+                ["username: \"alice\""],
+                ["nothing at missing in the state at step 26"],
+                ["invalid path \"photos[\": expected an index or a quoted key after '['"],
+                [
+                    "changes from step 0 to step 26:",
+                    "  + isPasswordValid: true",
+                    "  + isUsernameValid: true",
+                    "  ~ password: <redacted 0> → <redacted 12>",
+                    "  ~ status: \"idle\" → \"inFlight\"",
+                    "  ~ username: \"\" → \"alice\"",
+                ],
+            ])
     }
 
     @Test func saysSoAtEitherEndAndStaysPut() async throws {
         let (cursor, _) = try await demoCursor("login-invalid-then-fixed")
         var session = StepSession(cursor: cursor)
-        #expect(replies(&session, ["back", "diff", "last", "next", "b", "diff"]) == [
-            ["already at step 0, the initial state; nothing before it"],
-            ["step 0 is the initial state; there is no step before it to diff against"],
-            [
-                "#2 (login-invalid-then-fixed): step 28 of 28",
-                "   28   +4.980s  login  output(userDidLogin(…))  (no change) ←27",
-            ],
-            ["already at the last step, 28; nothing after it"],
-            [
-                "#2 (login-invalid-then-fixed): step 27 of 28",
-                "   27   +4.980s  login  loginResponse(success(…))  status: \"inFlight\" → \"succeeded\", ⇧ userDidLogin(…) ←26",
-                "  ~ status: \"inFlight\" → \"succeeded\"",
-            ],
-            [
-                "changes from step 26 to step 27:",
-                "  ~ status: \"inFlight\" → \"succeeded\"",
-            ],
-        ])
+        #expect(
+            replies(&session, ["back", "diff", "last", "next", "b", "diff"]) == [
+                ["already at step 0, the initial state; nothing before it"],
+                ["step 0 is the initial state; there is no step before it to diff against"],
+                [
+                    "#2 (login-invalid-then-fixed): step 28 of 28",
+                    "   28   +4.980s  login  output(userDidLogin(…))  (no change) ←27",
+                ],
+                ["already at the last step, 28; nothing after it"],
+                [
+                    "#2 (login-invalid-then-fixed): step 27 of 28",
+                    "   27   +4.980s  login  loginResponse(success(…))  status: \"inFlight\" → \"succeeded\", ⇧ userDidLogin(…) ←26",
+                    "  ~ status: \"inFlight\" → \"succeeded\"",
+                ],
+                [
+                    "changes from step 26 to step 27:",
+                    "  ~ status: \"inFlight\" → \"succeeded\"",
+                ],
+            ])
         #expect(session.cursor.step == 27)
     }
 
@@ -102,19 +106,20 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
         let (cursor, _) = try await demoCursor("login-invalid-then-fixed", at: 8)
         var session = StepSession(cursor: cursor)
         let lines = ["nxt", "jump", "jump eight", "jump 29", "j -30", "diff 99", "diff x", "find", "next 2", "", "   "]
-        #expect(replies(&session, lines) == [
-            ["unknown command 'nxt'; type help for the commands"],
-            ["jump needs a step number, like: jump 8"],
-            ["jump: 'eight' is not a step number"],
-            ["no step 29: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
-            ["no step -30: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
-            ["no step 99: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
-            ["diff: 'x' is not a step number"],
-            ["find needs a pattern, like: find didTap*"],
-            ["next takes no argument"],
-            [],
-            [],
-        ])
+        #expect(
+            replies(&session, lines) == [
+                ["unknown command 'nxt'; type help for the commands"],
+                ["jump needs a step number, like: jump 8"],
+                ["jump: 'eight' is not a step number"],
+                ["no step 29: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
+                ["no step -30: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
+                ["no step 99: session #2 (login-invalid-then-fixed) has steps 0 through 28"],
+                ["diff: 'x' is not a step number"],
+                ["find needs a pattern, like: find didTap*"],
+                ["next takes no argument"],
+                [],
+                [],
+            ])
         #expect(session.cursor.step == 8, "no bad command moves the cursor")
         #expect(session.run("N").view?.first == "#2 (login-invalid-then-fixed): step 9 of 28", "names are not case-sensitive")
         #expect(session.run("jump -1").view?.first == "#2 (login-invalid-then-fixed): step 28 of 28", "negative steps count back from the last")

@@ -1,9 +1,9 @@
-import Testing
 import PhotoApp
 import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
+import Testing
 
 /// A cursor on a session of a freshly recorded demo log; the folder holds the log.
 @MainActor

@@ -1,6 +1,6 @@
-import Testing
 import RewindInspector
 import RewindLog
+import Testing
 
 @MainActor
 @Suite struct TimelineTests {
@@ -11,10 +11,11 @@ import RewindLog
         let inspector = try LogInspector(path: path)
         let session = try inspector.session("login-invalid-then-fixed")
         let lines = TimelineRenderer().render(try inspector.timeline(of: session, steps: 7...9))
-        #expect(lines == [
-            "    7   +0.980s  login  didUpdatePassword(<redacted 5>)  password: <redacted 4> → <redacted 5>",
-            "    8   +1.580s  login  didTapLogin                      errorMessage + \"Please correct the hig…, isPasswordValid + false, isUsernameValid + false",
-            "    9   +1.720s  login  didUpdateUsername(\"a\")           errorMessage − \"Please correct the hig…, isUsernameValid − false, username: \"al\" → \"a\"",
-        ])
+        #expect(
+            lines == [
+                "    7   +0.980s  login  didUpdatePassword(<redacted 5>)  password: <redacted 4> → <redacted 5>",
+                "    8   +1.580s  login  didTapLogin                      errorMessage + \"Please correct the hig…, isPasswordValid + false, isUsernameValid + false",
+                "    9   +1.720s  login  didUpdateUsername(\"a\")           errorMessage − \"Please correct the hig…, isUsernameValid − false, username: \"al\" → \"a\"",
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import RewindInspector
 import RewindJSON
-import Testing
 import RewindRendering
+import Testing
 
 @Suite struct ValueSummaryTests {
     @Test func aLongValueIsCountedInTheRightNumber() throws {

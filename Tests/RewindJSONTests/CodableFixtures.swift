@@ -45,12 +45,14 @@ struct Album: Codable, Equatable {
         name: "Trip / 2024 \"Alps\" ✓",
         subtitle: nil,
         photos: [
-            Photo(id: 1, title: "Lake", url: URL(string: "https://example.com/a/1.jpg?size=large")!,
-                  taken: Date(timeIntervalSinceReferenceDate: 700_000_000.25), rating: 4.5,
-                  tags: ["water", "blue"], status: .published, thumbnail: Data([0, 1, 2, 254, 255])),
-            Photo(id: 2, title: "Peak", url: URL(string: "file:///tmp/peak.png")!,
-                  taken: Date(timeIntervalSinceReferenceDate: -1.5), rating: nil,
-                  tags: [], status: .draft, thumbnail: nil),
+            Photo(
+                id: 1, title: "Lake", url: URL(string: "https://example.com/a/1.jpg?size=large")!,
+                taken: Date(timeIntervalSinceReferenceDate: 700_000_000.25), rating: 4.5,
+                tags: ["water", "blue"], status: .published, thumbnail: Data([0, 1, 2, 254, 255])),
+            Photo(
+                id: 2, title: "Peak", url: URL(string: "file:///tmp/peak.png")!,
+                taken: Date(timeIntervalSinceReferenceDate: -1.5), rating: nil,
+                tags: [], status: .draft, thumbnail: nil),
         ],
         counts: ["views": 12, "likes": -3],
         captions: [10: "ten", 2: "two"],

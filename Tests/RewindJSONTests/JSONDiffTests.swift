@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 @Suite struct JSONDiffTests {
     func album(titles: [String], ids: [Int]? = nil) -> JSONValue {
@@ -19,39 +19,44 @@ import RewindJSON
 
     @Test func objectsCompareKeyByKey() {
         let changes = JSONDiff.changes(from: ["a": 1, "b": ["c": 2, "d": 3]], to: ["b": ["c": 2, "d": 4], "e": nil])
-        #expect(changes == [
-            JSONChange(path: "a", kind: .removed(1)),
-            JSONChange(path: "b.d", kind: .changed(from: 3, to: 4)),
-            JSONChange(path: "e", kind: .added(nil)),
-        ])
+        #expect(
+            changes == [
+                JSONChange(path: "a", kind: .removed(1)),
+                JSONChange(path: "b.d", kind: .changed(from: 3, to: 4)),
+                JSONChange(path: "e", kind: .added(nil)),
+            ])
         #expect(changes.map(\.description) == ["a: - 1", "b.d: 3 -> 4", "e: + null"])
     }
 
     @Test func aChangeOfTypeIsOneChange() {
-        #expect(JSONDiff.changes(from: ["a": [1]], to: ["a": ["x": 1]])
-            == [JSONChange(path: "a", kind: .changed(from: [1], to: ["x": 1]))])
+        #expect(
+            JSONDiff.changes(from: ["a": [1]], to: ["a": ["x": 1]])
+                == [JSONChange(path: "a", kind: .changed(from: [1], to: ["x": 1]))])
         #expect(JSONDiff.changes(from: 1, to: 1.0) == [JSONChange(path: .root, kind: .changed(from: 1, to: 1.0))])
     }
 
     @Test func arraysWithoutIDsCompareIndexByIndex() {
-        #expect(JSONDiff.changes(from: [1, 2, 3], to: [1, 5]) == [
-            JSONChange(path: "[1]", kind: .changed(from: 2, to: 5)),
-            JSONChange(path: "[2]", kind: .removed(3)),
-        ])
-        #expect(JSONDiff.changes(from: ["t": []], to: ["t": ["x", "y"]]) == [
-            JSONChange(path: "t[0]", kind: .added("x")),
-            JSONChange(path: "t[1]", kind: .added("y")),
-        ])
+        #expect(
+            JSONDiff.changes(from: [1, 2, 3], to: [1, 5]) == [
+                JSONChange(path: "[1]", kind: .changed(from: 2, to: 5)),
+                JSONChange(path: "[2]", kind: .removed(3)),
+            ])
+        #expect(
+            JSONDiff.changes(from: ["t": []], to: ["t": ["x", "y"]]) == [
+                JSONChange(path: "t[0]", kind: .added("x")),
+                JSONChange(path: "t[1]", kind: .added("y")),
+            ])
     }
 
     @Test func arraysWithUniqueIDsMatchByID() {
         let old = album(titles: ["one", "two", "three"], ids: [1, 2, 3])
         let new = album(titles: ["three", "ONE", "four"], ids: [3, 1, 4])
-        #expect(JSONDiff.changes(from: old, to: new) == [
-            JSONChange(path: "photos[1]", kind: .removed(["id": 2, "title": "two"])),
-            JSONChange(path: "photos[1].title", kind: .changed(from: "one", to: "ONE")),
-            JSONChange(path: "photos[2]", kind: .added(["id": 4, "title": "four"])),
-        ])
+        #expect(
+            JSONDiff.changes(from: old, to: new) == [
+                JSONChange(path: "photos[1]", kind: .removed(["id": 2, "title": "two"])),
+                JSONChange(path: "photos[1].title", kind: .changed(from: "one", to: "ONE")),
+                JSONChange(path: "photos[2]", kind: .added(["id": 4, "title": "four"])),
+            ])
     }
 
     @Test func aPureReorderHasNoChanges() {
@@ -69,10 +74,11 @@ import RewindJSON
     @Test func duplicateOrMissingIDsFallBackToIndices() {
         let duplicated: JSONValue = [["id": 1, "v": "a"], ["id": 1, "v": "b"]]
         let swapped: JSONValue = [["id": 1, "v": "b"], ["id": 1, "v": "a"]]
-        #expect(JSONDiff.changes(from: duplicated, to: swapped) == [
-            JSONChange(path: "[0].v", kind: .changed(from: "a", to: "b")),
-            JSONChange(path: "[1].v", kind: .changed(from: "b", to: "a")),
-        ])
+        #expect(
+            JSONDiff.changes(from: duplicated, to: swapped) == [
+                JSONChange(path: "[0].v", kind: .changed(from: "a", to: "b")),
+                JSONChange(path: "[1].v", kind: .changed(from: "b", to: "a")),
+            ])
         let nonScalar: JSONValue = [["id": [1]], ["id": [2]]]
         #expect(JSONDiff.changes(from: nonScalar, to: [["id": [2]], ["id": [1]]]).count == 2)
         #expect(JSONDiff.changes(from: [["id": 1], 5], to: [5, ["id": 1]]).count == 2)

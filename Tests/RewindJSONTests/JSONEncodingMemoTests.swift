@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RewindJSON
 
 @Suite struct JSONEncodingMemoTests {
@@ -52,7 +53,8 @@ import Testing
         screen.items[7].title = "changed"
         let second = try encoder.encode(screen, memo: memo)
         guard case let .object(a) = first, case let .object(b) = second,
-              case let .array(before)? = a["items"], case let .array(after)? = b["items"] else {
+            case let .array(before)? = a["items"], case let .array(after)? = b["items"]
+        else {
             Issue.record("unexpected shape")
             return
         }
@@ -114,9 +116,9 @@ import Testing
     @Test func equalSetsAndDictionariesGiveEqualTreesWhateverTheirHashOrder() throws {
         let names = (0..<500).map { "tag-\($0)" }
         var small = Set<String>()
-        names.forEach { small.insert($0) }
+        for name in names { small.insert(name) }
         var roomy = Set<String>(minimumCapacity: 20_000)
-        names.reversed().forEach { roomy.insert($0) }
+        for name in names.reversed() { roomy.insert(name) }
         #expect(Array(small) != Array(roomy), "the two sets iterate in different orders, so the test can fail")
 
         var counts = [Tag: Int]()

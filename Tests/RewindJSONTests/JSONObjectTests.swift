@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 @Suite struct JSONObjectTests {
     @Test func initializerSortsByUTF8BytesAndLastDuplicateWins() {
@@ -77,10 +77,13 @@ import RewindJSON
 @Suite struct JSONValueTests {
     @Test func literalsBuildTheExpectedCases() {
         let value: JSONValue = ["a": [1, 2.5, "s", true, nil], "b": [:]]
-        #expect(value == .object(JSONObject([
-            ("a", .array([.int(1), .double(2.5), .string("s"), .bool(true), .null])),
-            ("b", .object(JSONObject())),
-        ])))
+        #expect(
+            value
+                == .object(
+                    JSONObject([
+                        ("a", .array([.int(1), .double(2.5), .string("s"), .bool(true), .null])),
+                        ("b", .object(JSONObject())),
+                    ])))
     }
 
     @Test func equalityIsExact() {

@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 @Suite struct JSONPatchPropertyTests {
     /// For thousands of random trees and random edits of them, the patch between them turns

@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 /// An album of `count` photos with ids 0..<count and titles "t0", "t1"...
 func photos(_ count: Int) -> JSONValue {
@@ -25,9 +25,11 @@ func photos(_ count: Int) -> JSONValue {
     }
 
     @Test func objectKeysAreRemovedAddedAndChanged() throws {
-        try expectPatch(from: ["a": 1, "b": 2, "d": [1]], to: ["b": 3, "c": 4, "d": [1]], is: [
-            .remove("a"), .set("b", 3), .set("c", 4),
-        ])
+        try expectPatch(
+            from: ["a": 1, "b": 2, "d": [1]], to: ["b": 3, "c": 4, "d": [1]],
+            is: [
+                .remove("a"), .set("b", 3), .set("c", 4),
+            ])
     }
 
     @Test func aChangeOfTypeIsOneSet() throws {
@@ -50,16 +52,21 @@ func photos(_ count: Int) -> JSONValue {
         // Photo 1 removed and photo 4 retitled: the overlap aligns on the right.
         let old = photos(6)
         let new = try old.applying(JSONPatch([.set("photos[4].title", "new"), .splice("photos", range: 1..<2, with: [])]))
-        try expectPatch(from: old, to: new, is: [
-            .set("photos[4].title", "new"), .splice("photos", range: 1..<2, with: []),
-        ])
+        try expectPatch(
+            from: old, to: new,
+            is: [
+                .set("photos[4].title", "new"), .splice("photos", range: 1..<2, with: []),
+            ])
         // Photo 1 retitled and a photo appended after photo 2: the overlap aligns on the left.
-        let appended = try old.applying(JSONPatch([
-            .set("photos[1].title", "new"), .splice("photos", range: 3..<3, with: ["extra"]),
-        ]))
-        try expectPatch(from: old, to: appended, is: [
-            .set("photos[1].title", "new"), .splice("photos", range: 3..<3, with: ["extra"]),
-        ])
+        let appended = try old.applying(
+            JSONPatch([
+                .set("photos[1].title", "new"), .splice("photos", range: 3..<3, with: ["extra"]),
+            ]))
+        try expectPatch(
+            from: old, to: appended,
+            is: [
+                .set("photos[1].title", "new"), .splice("photos", range: 3..<3, with: ["extra"]),
+            ])
     }
 
     @Test func wholesaleChangesAreOneSplice() throws {
@@ -70,8 +77,10 @@ func photos(_ count: Int) -> JSONValue {
     @Test func nestedArraysAndOddKeysKeepTheirPaths() throws {
         let old: JSONValue = ["odd key": [[1, 2], [3]], "é": ["x": true]]
         let new: JSONValue = ["odd key": [[1, 2, 5], [3]], "é": ["x": false]]
-        try expectPatch(from: old, to: new, is: [
-            .splice(#"["odd key"][0]"#, range: 2..<2, with: [5]), .set(#"["é"].x"#, false),
-        ])
+        try expectPatch(
+            from: old, to: new,
+            is: [
+                .splice(#"["odd key"][0]"#, range: 2..<2, with: [5]), .set(#"["é"].x"#, false),
+            ])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RewindJSON
+import Testing
 
 /// The path and message of a decoding error, which is not Equatable itself.
 func summary(of error: any Error) -> String {
@@ -65,24 +65,31 @@ func decodingFailure<T: Decodable>(_ type: T.Type, from value: JSONValue) -> Str
 
     @Test func reportsErrorsWithTheirCodingPath() {
         let photo: JSONValue = ["id": 1, "title": "t", "url": "u", "taken": 0, "tags": [], "status": "draft"]
-        #expect(decodingFailure([String: [Album.Photo]].self, from: ["photos": [photo, ["id": "two"]]])
-            == "typeMismatch(Int) at photos/Index 1/id: Expected to decode Int but found a string instead.")
-        #expect(decodingFailure([String: [Album.Photo]].self, from: ["photos": [photo, ["id": 2]]])
-            == #"keyNotFound(title) at photos/Index 1: No value associated with key CodingKeys(stringValue: "title", intValue: nil) ("title")."#)
-        #expect(decodingFailure([String].self, from: ["a", nil])
-            == "valueNotFound(String) at Index 1: Cannot get value of type String -- found null value instead")
-        #expect(decodingFailure(Album.Photo.self, from: [1])
-            == "typeMismatch(Dictionary<String, Any>) at : Expected to decode Dictionary<String, Any> but found an array instead.")
-        #expect(decodingFailure([[Int]].self, from: [nil])
-            == "valueNotFound(Array<Any>) at Index 0: Cannot get unkeyed decoding container -- found null value instead")
+        #expect(
+            decodingFailure([String: [Album.Photo]].self, from: ["photos": [photo, ["id": "two"]]])
+                == "typeMismatch(Int) at photos/Index 1/id: Expected to decode Int but found a string instead.")
+        #expect(
+            decodingFailure([String: [Album.Photo]].self, from: ["photos": [photo, ["id": 2]]])
+                == #"keyNotFound(title) at photos/Index 1: No value associated with key CodingKeys(stringValue: "title", intValue: nil) ("title")."#)
+        #expect(
+            decodingFailure([String].self, from: ["a", nil])
+                == "valueNotFound(String) at Index 1: Cannot get value of type String -- found null value instead")
+        #expect(
+            decodingFailure(Album.Photo.self, from: [1])
+                == "typeMismatch(Dictionary<String, Any>) at : Expected to decode Dictionary<String, Any> but found an array instead.")
+        #expect(
+            decodingFailure([[Int]].self, from: [nil])
+                == "valueNotFound(Array<Any>) at Index 0: Cannot get unkeyed decoding container -- found null value instead")
         #expect(decodingFailure(Data.self, from: "%%%") == "dataCorrupted at : Encountered Data is not valid Base64.")
-        #expect(decodingFailure(Album.Status.self, from: "gone")
-            == "dataCorrupted at : Cannot initialize Status from invalid String value gone")
+        #expect(
+            decodingFailure(Album.Status.self, from: "gone")
+                == "dataCorrupted at : Cannot initialize Status from invalid String value gone")
     }
 
     @Test func reportsTheEndOfAnUnkeyedContainer() {
-        #expect(decodingFailure(Manual.self, from: ["header": "h", "rows": [[1]], "parent": 1, "super": []])
-            == "valueNotFound(Array<Any>) at rows/Index 1: Unkeyed container is at end.")
+        #expect(
+            decodingFailure(Manual.self, from: ["header": "h", "rows": [[1]], "parent": 1, "super": []])
+                == "valueNotFound(Array<Any>) at rows/Index 1: Unkeyed container is at end.")
     }
 
     @Test func showsValuesTheSameCodingPathsAsFoundation() throws {

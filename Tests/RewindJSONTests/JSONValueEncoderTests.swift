@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RewindJSON
+import Testing
 
 /// What Foundation's text says, read back as a tree.
 func foundationTree(_ value: some Encodable) throws -> JSONValue {
@@ -101,12 +101,13 @@ struct NonFinite: Encodable {
         #expect(tree["photos[0].url"] == "https://example.com/a/1.jpg?size=large")
         #expect(tree["photos[1]"]?.canonicalString == #"{"id":2,"status":"draft","tags":[],"taken":-1.5,"title":"Peak","url":"file:///tmp/peak.png"}"#)
         #expect(tree["captions"] == ["10": "ten", "2": "two"])
-        #expect(tree["events"] == [
-            ["idle": [:]],
-            ["loaded": ["count": 2]],
-            ["failed": ["_0": "timeout", "code": -1]],
-            ["moved": ["from": 0, "to": 1]],
-        ])
+        #expect(
+            tree["events"] == [
+                ["idle": [:]],
+                ["loaded": ["count": 2]],
+                ["failed": ["_0": "timeout", "code": -1]],
+                ["moved": ["from": 0, "to": 1]],
+            ])
         #expect(tree["sparse"] == [1, nil, 3])
         #expect(tree["price"] == 3.14)
         #expect(tree["quantity"] == 42)
@@ -146,8 +147,9 @@ struct NonFinite: Encodable {
         #expect(try encoder.encode(Square()) == ["size": 2.5, "super": ["sides": 4]])
         #expect(try encoder.encode(Triangle()) == ["label": "t", "sides": 4])
         #expect(try encoder.encode(Manual()) == (try foundationTree(Manual())))
-        #expect(try encoder.encode(Manual()).canonicalString
-            == #"{"header":"h","inner":{"flag":false},"parent":7,"rows":[[1,2],[3],{"flag":true},{}],"super":["base"]}"#)
+        #expect(
+            try encoder.encode(Manual()).canonicalString
+                == #"{"header":"h","inner":{"flag":false},"parent":7,"rows":[[1,2],[3],{"flag":true},{}],"super":["base"]}"#)
         #expect(try encoder.encode([EncodesNothing()]) == (try foundationTree([EncodesNothing()])))
         #expect(try encoder.encode(Overwrites()) == (try foundationTree(Overwrites())))
         #expect(try encoder.encode(Overwrites())["a"] == 2)
@@ -158,10 +160,11 @@ struct NonFinite: Encodable {
         var encoder = JSONValueEncoder()
         encoder.userInfo[PathRecorder.key] = ours
         _ = try encoder.encode(ProbeHolder())
-        #expect(ours.recorded == [
-            "direct", "list/Index 0#0", "list/Index 1#1", "optional", "table/k/Index 0#0",
-            "choices/Index 0#0/one/_0", "choices/Index 1#1/two/first", "choices/Index 1#1/two/second/Index 0#0",
-        ])
+        #expect(
+            ours.recorded == [
+                "direct", "list/Index 0#0", "list/Index 1#1", "optional", "table/k/Index 0#0",
+                "choices/Index 0#0/one/_0", "choices/Index 1#1/two/first", "choices/Index 1#1/two/second/Index 0#0",
+            ])
         // Foundation's encoder agrees, except that it leaves out the key of a nested
         // container ("one", "two" above), which its decoder does include.
         let theirs = PathRecorder()

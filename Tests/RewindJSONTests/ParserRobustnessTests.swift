@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 /// Deterministic fuzzing: whatever the bytes, the parser returns a value or an error, and any
 /// value it returns survives a trip through its canonical text.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RewindJSON
+import Testing
 
 @Suite struct ParserTests {
     @Test func parsesEveryKindOfValue() throws {
@@ -93,15 +93,16 @@ import RewindJSON
         }
     }
 
-    @Test(arguments: [
-        ([0x22, 0xFF, 0x22], 1),            // never valid in UTF-8
-        ([0x22, 0xC0, 0x80, 0x22], 1),      // overlong NUL
-        ([0x22, 0xE0, 0x80, 0x80, 0x22], 1), // overlong
-        ([0x22, 0xED, 0xA0, 0x80, 0x22], 1), // encoded surrogate
-        ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1), // above U+10FFFF
-        ([0x22, 0x61, 0xC3, 0x22], 2),      // truncated sequence
-        ([0x22, 0x5C, 0x6E, 0x80, 0x22], 3), // stray continuation after an escape
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x22, 0xFF, 0x22], 1),  // never valid in UTF-8
+            ([0x22, 0xC0, 0x80, 0x22], 1),  // overlong NUL
+            ([0x22, 0xE0, 0x80, 0x80, 0x22], 1),  // overlong
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 1),  // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 1),  // above U+10FFFF
+            ([0x22, 0x61, 0xC3, 0x22], 2),  // truncated sequence
+            ([0x22, 0x5C, 0x6E, 0x80, 0x22], 3),  // stray continuation after an escape
+        ] as [([UInt8], Int)])
     func rejectsInvalidUTF8(bytes: [UInt8], offset: Int) {
         #expect(throws: JSONParseError(offset: offset, reason: "invalid UTF-8 in string")) {
             try JSONValue(parsing: bytes)

@@ -1,5 +1,5 @@
-import Testing
 import RewindJSON
+import Testing
 
 @Suite struct StateDigestTests {
     @Test(arguments: [

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
 import RewindJSON
+import Testing
+
 @testable import RewindLog
 
 @MainActor
@@ -17,7 +18,8 @@ import RewindJSON
             var reads = 0, lastSeen = 0
             while !Task.isCancelled {
                 guard FileManager.default.fileExists(atPath: path),
-                      let reader = try? LogReader(path: path), let session = try reader.sessions().first else {
+                    let reader = try? LogReader(path: path), let session = try reader.sessions().first
+                else {
                     await Task.yield()
                     continue
                 }

@@ -1,10 +1,11 @@
-import Foundation
 import Atomics
-import RewindTestSupport
-import Testing
+import Foundation
 import PhotoApp
 import RewindCore
 import RewindJSON
+import RewindTestSupport
+import Testing
+
 @testable import RewindLog
 
 /// `tools/concurrency-test` in process and in a few seconds: readers that open the log again

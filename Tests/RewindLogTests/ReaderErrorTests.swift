@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
-import Testing
+import RewindCore
 import RewindJSON
+import Testing
+
 @testable import RewindLog
 
 @Suite struct ReaderErrorTests {
@@ -141,8 +143,6 @@ import RewindJSON
         #expect(error.underlying is StoredValueError)
     }
 }
-
-import RewindCore
 
 enum Tick: String, Codable, Equatable, Sendable, DescribedAction {
     case tick

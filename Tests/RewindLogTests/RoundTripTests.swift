@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
 import RewindJSON
+import Testing
+
 @testable import RewindLog
 
 @MainActor

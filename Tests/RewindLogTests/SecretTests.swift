@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import PhotoApp
 import RewindCore
+import Testing
+
 @testable import RewindLog
 
 @MainActor

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-import RewindTestSupport
-import Testing
 import RewindCore
 import RewindJSON
+import RewindTestSupport
+import Testing
+
 @testable import RewindLog
 
 /// A log that stops growing mid-recording, as on a full disk: SQLite's page cap on the sink's
@@ -51,7 +52,7 @@ import RewindJSON
         try sink.limitSize(toPages: nil)
         record(101...130, into: recorder)
         recorder.close()
-        try sink.close() // while `reader` still holds the log open
+        try sink.close()  // while `reader` still holds the log open
 
         let after = try LogReader(path: path)
         let session = try after.session(nil)

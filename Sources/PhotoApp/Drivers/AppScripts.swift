@@ -12,6 +12,6 @@ enum AppScripts {
             await driver.send(.photos(.detail(.didTapRetry)), after: .seconds(1))
             await driver.send(.photos(.detail(.didTapClose)), after: .seconds(4))
             await driver.send(.didTapLogout, after: .seconds(2))
-        },
+        }
     ]
 }

@@ -25,9 +25,10 @@ public struct PhotosFeature: Reducer, Sendable {
             state.status = .loaded
             state.title = page.title
             state.photos = page.photos.map(ThumbnailState.init(photo:))
-            return .merge(state.photos.indices.map { index in
-                reduceThumbnail(at: index, in: &state, action: .didAppear)
-            })
+            return .merge(
+                state.photos.indices.map { index in
+                    reduceThumbnail(at: index, in: &state, action: .didAppear)
+                })
 
         case let .photosResponse(.failure(message)):
             state.status = .failed

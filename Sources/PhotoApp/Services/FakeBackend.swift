@@ -1,5 +1,5 @@
-import RewindCore
 import Foundation
+import RewindCore
 
 /// A deterministic stand-in for the photo app's servers.
 ///

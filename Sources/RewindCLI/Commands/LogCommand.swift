@@ -36,7 +36,9 @@ struct LogCommand: ParsableCommand {
         let from = try self.from.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }
         let to = try self.to.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }
         if let from, let to, to < from {
-            throw LogError(.invalidArgument, path: log, session: summary.number, "--to \(self.to?.value ?? to) is step \(to), before --from \(self.from?.value ?? from) at step \(from)")
+            throw LogError(
+                .invalidArgument, path: log, session: summary.number,
+                "--to \(self.to?.value ?? to) is step \(to), before --from \(self.from?.value ?? from) at step \(from)")
         }
         let glob = action.map(ActionGlob.init)
         var renderer = TimelineRenderer(style: Terminal.style)

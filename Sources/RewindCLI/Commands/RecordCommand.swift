@@ -73,7 +73,8 @@ struct RecordCommand: AsyncParsableCommand {
 
     func run() async throws {
         let commandLine = CommandContext.current
-        let chosen = random
+        let chosen =
+            random
             ? commandLine.randomScript?(flow, seed, steps)
             : commandLine.scripts.first { $0.flow == flow && $0.name == script }
         guard let chosen else { throw ValidationError("nothing to play for flow \(flow)") }

@@ -44,7 +44,8 @@ struct ReplayCommand: ParsableCommand {
         var failed = false
         for log in logs {
             try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
-            let replays: [(replay: SessionReplay, rewritten: Bool)] = update
+            let replays: [(replay: SessionReplay, rewritten: Bool)] =
+                update
                 ? try replayer.update(path: log, session: session.session)
                 : try replayer.replay(path: log, session: session.session).map { ($0, false) }
             for (replay, rewritten) in replays {

@@ -1,11 +1,12 @@
+import ArgumentParser
+import Foundation
+import RewindInspector
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ArgumentParser
-import Foundation
-import RewindInspector
 
 /// `rewind step`: moves through a session one step at a time, forwards and backwards.
 ///

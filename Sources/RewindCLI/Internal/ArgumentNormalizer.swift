@@ -13,7 +13,8 @@ enum ArgumentNormalizer {
         return arguments.map { argument in
             if argument == "--" { afterTerminator = true }
             guard !afterTerminator, argument.count > 1, argument.first == "-",
-                  argument.dropFirst().allSatisfy(\.isASCIIDigit) else { return argument }
+                argument.dropFirst().allSatisfy(\.isASCIIDigit)
+            else { return argument }
             return String(minusSign) + argument.dropFirst()
         }
     }

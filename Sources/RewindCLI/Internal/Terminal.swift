@@ -1,11 +1,12 @@
+import Foundation
+import RewindInspector
+import RewindRendering
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import RewindInspector
-import RewindRendering
 
 /// What the process's standard output is connected to.
 enum Terminal {

@@ -57,11 +57,12 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         do {
             let state = try encoder.encode(step.state, memo: memo)
             let action = try encoder.encode(step.action)
-            return .step(EncodedStep(
-                step: step.step, time: step.time, origin: step.action.origin,
-                actionName: actionNames.name(of: step.action, encoded: action), action: action, cause: step.cause,
-                outputs: try step.outputs.map { try encoder.encode($0) }, digest: memo.digest(of: state), state: state
-            ))
+            return .step(
+                EncodedStep(
+                    step: step.step, time: step.time, origin: step.action.origin,
+                    actionName: actionNames.name(of: step.action, encoded: action), action: action, cause: step.cause,
+                    outputs: try step.outputs.map { try encoder.encode($0) }, digest: memo.digest(of: state), state: state
+                ))
         } catch {
             configuration.onError(error)
             return .gap(RecordingGap(steps: step.step...step.step, reason: "could not encode the step: \(error)"))

@@ -84,10 +84,11 @@ final class RecorderWriter: @unchecked Sendable {
         }
         scanRedactions(in: step.action, at: "action")
         previous = step.state
-        events.append(RecordedEvent(
-            step: step.step, time: step.time, origin: step.origin, actionName: step.actionName,
-            action: step.action, cause: step.cause, outputs: step.outputs, digest: step.digest, state: record
-        ))
+        events.append(
+            RecordedEvent(
+                step: step.step, time: step.time, origin: step.origin, actionName: step.actionName,
+                action: step.action, cause: step.cause, outputs: step.outputs, digest: step.digest, state: record
+            ))
     }
 
     /// Writes what is pending in one transaction; on failure the lost steps become a gap to

@@ -1,5 +1,5 @@
-import Foundation
 import Atomics
+import Foundation
 
 /// The bounded hand-off between dispatch and a recorder's first thread, the one that encodes
 /// (called the writer here: it is all this queue knows of the recorder).

@@ -1,4 +1,3 @@
-
 /// Whatever watches a driven session: a recorder, a timeline printer, a test's trace.
 ///
 /// The driver knows the flow's concrete types; the host gets them through this generic method,

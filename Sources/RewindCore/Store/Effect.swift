@@ -51,16 +51,17 @@ public struct Effect<Action: Sendable>: Sendable {
         _ transform: @escaping @Sendable (Action) -> Parent
     ) -> Effect<Parent> {
         if operations.isEmpty { return .none }
-        return Effect<Parent>(operations.map { operation in
-            switch operation {
-            case let .send(action, isOutput):
-                return .send(transform(action), isOutput: isOutput)
-            case let .run(work):
-                return .run { send in
-                    await work(Send { action in send.deliver(transform(action)) })
+        return Effect<Parent>(
+            operations.map { operation in
+                switch operation {
+                case let .send(action, isOutput):
+                    return .send(transform(action), isOutput: isOutput)
+                case let .run(work):
+                    return .run { send in
+                        await work(Send { action in send.deliver(transform(action)) })
+                    }
                 }
-            }
-        })
+            })
     }
 }
 

@@ -29,22 +29,24 @@ public struct CheckReport: Sendable, Equatable {
             "problems": .int(problems),
             "warnings": .int(warnings),
             "integrity": integrity.json,
-            "sessions": .array(sessions.map { check in
-                [
-                    "session": .int(check.session.number),
-                    "name": check.session.name.map(JSONValue.string) ?? .null,
-                    "flow": .string(check.session.flow),
-                    "last_step": .int(check.session.lastStep),
-                    "status": .string(check.status.rawValue),
-                    "gaps": .array(check.gaps.map { gap in
-                        [
-                            "first_step": .int(gap.steps.lowerBound), "last_step": .int(gap.steps.upperBound),
-                            "reason": .string(gap.reason),
-                        ]
-                    }),
-                    "checks": .object(JSONObject(check.results.map { ($0.name, $0.json) })),
-                ]
-            }),
+            "sessions": .array(
+                sessions.map { check in
+                    [
+                        "session": .int(check.session.number),
+                        "name": check.session.name.map(JSONValue.string) ?? .null,
+                        "flow": .string(check.session.flow),
+                        "last_step": .int(check.session.lastStep),
+                        "status": .string(check.status.rawValue),
+                        "gaps": .array(
+                            check.gaps.map { gap in
+                                [
+                                    "first_step": .int(gap.steps.lowerBound), "last_step": .int(gap.steps.upperBound),
+                                    "reason": .string(gap.reason),
+                                ]
+                            }),
+                        "checks": .object(JSONObject(check.results.map { ($0.name, $0.json) })),
+                    ]
+                }),
         ]
     }
 }

@@ -60,7 +60,7 @@ public struct RedactionAudit: Sendable {
     /// Whether `value` is a well-formed placeholder: `{"$redacted": N}` with N >= 0.
     public static func isPlaceholder(_ value: JSONValue) -> Bool {
         guard case .object(let object) = value, object.count == 1,
-              case .int(let length)? = object[Secret.placeholderKey]
+            case .int(let length)? = object[Secret.placeholderKey]
         else { return false }
         return length >= 0
     }

@@ -39,7 +39,8 @@ extension SessionAudit {
         guard stateProblems.isEmpty else {
             return CheckResult(name: "states", status: .problem, summary: "states do not rebuild or do not match their digests", details: stateProblems)
         }
-        return CheckResult(name: "states", status: .ok, summary: "every state rebuilds and matches its digest (\(Self.count(recorded + 1, "state")), step 0 included)")
+        return CheckResult(
+            name: "states", status: .ok, summary: "every state rebuilds and matches its digest (\(Self.count(recorded + 1, "state")), step 0 included)")
     }
 
     private var keyframesResult: CheckResult {

@@ -163,7 +163,8 @@ struct SessionAudit {
         for gap in gaps[gapCursor...] {
             guard gap.steps.lowerBound <= step else { break }
             if gap.steps.contains(step) {
-                overlaps.append("step \(step) is recorded but the gap marker of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) says it is missing")
+                overlaps.append(
+                    "step \(step) is recorded but the gap marker of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) says it is missing")
             }
         }
     }

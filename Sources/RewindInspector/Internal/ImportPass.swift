@@ -66,7 +66,8 @@ struct ImportPass {
     private mutating func begin(_ header: ExportedSession, line: Int) throws {
         try endSession()
         guard header.formatVersion == SQLiteSink.formatVersion else {
-            throw invalid(line, "session \(header.session) has log format version \(header.formatVersion); this rewind imports version \(SQLiteSink.formatVersion)")
+            throw invalid(
+                line, "session \(header.session) has log format version \(header.formatVersion); this rewind imports version \(SQLiteSink.formatVersion)")
         }
         let digest = header.initialState.digest
         guard digest == header.initialDigest else {
@@ -79,11 +80,12 @@ struct ImportPass {
         var number: Int?
         if let sink {
             number = try writing {
-                try sink.beginSession(SessionHeader(
-                    name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
-                    initialState: header.initialState, initialDigest: header.initialDigest,
-                    redactedPaths: Set(header.redactedPaths)
-                ))
+                try sink.beginSession(
+                    SessionHeader(
+                        name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
+                        initialState: header.initialState, initialDigest: header.initialDigest,
+                        redactedPaths: Set(header.redactedPaths)
+                    ))
             }
         }
         let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0)
@@ -101,18 +103,20 @@ struct ImportPass {
         guard digest == event.digest else {
             throw invalid(line, "\(label): the digest \(event.digest) does not match its state, whose digest is \(digest)")
         }
-        let clear = session.audit.clearValues(inState: event.state)
+        let clear =
+            session.audit.clearValues(inState: event.state)
             + ([event.action] + event.outputs).flatMap(session.audit.clearValues(inAction:))
         if let path = clear.first {
             throw invalid(line, "\(label) holds a clear value at \(path), a redacted field")
         }
         if sink != nil {
             let keyframe = session.needsKeyframe || event.step != session.lastStep + 1 || event.step % keyframeInterval == 0
-            session.events.append(RecordedEvent(
-                step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
-                action: event.action, cause: event.cause, outputs: event.outputs, digest: event.digest,
-                state: keyframe ? .keyframe(event.state) : .patch(.between(session.previous, event.state))
-            ))
+            session.events.append(
+                RecordedEvent(
+                    step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
+                    action: event.action, cause: event.cause, outputs: event.outputs, digest: event.digest,
+                    state: keyframe ? .keyframe(event.state) : .patch(.between(session.previous, event.state))
+                ))
         }
         session.needsKeyframe = false
         session.previous = event.state
@@ -126,7 +130,10 @@ struct ImportPass {
         guard var session = current else { throw invalid(line, "a gap line before any session line") }
         try checkSession(gap.session, of: session, line: line)
         guard gap.steps.lowerBound > session.lastStep else {
-            throw invalid(line, "the gap of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) of session \(gap.session) does not come after step \(session.lastStep)")
+            throw invalid(
+                line,
+                "the gap of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) of session \(gap.session) does not come after step \(session.lastStep)"
+            )
         }
         if sink != nil { session.gaps.append(RecordingGap(steps: gap.steps, reason: gap.reason)) }
         session.needsKeyframe = true
@@ -144,7 +151,8 @@ struct ImportPass {
     /// Writes the pending events and gaps of the current session.
     private mutating func flush() throws {
         guard let sink, var session = current, let number = session.summary.number,
-              !(session.events.isEmpty && session.gaps.isEmpty) else { return }
+            !(session.events.isEmpty && session.gaps.isEmpty)
+        else { return }
         try writing { try sink.append(session.events, gaps: session.gaps, redactedPaths: [], to: number) }
         session.events.removeAll(keepingCapacity: true)
         session.gaps.removeAll()

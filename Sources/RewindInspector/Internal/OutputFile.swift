@@ -1,10 +1,11 @@
+import Foundation
+import RewindLog
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import RewindLog
 
 /// Rules for the files that `export` and `import` write and read, so that neither destroys a
 /// log by mistake.

@@ -42,16 +42,17 @@ public struct LogInspector: Sendable {
         page.reserveCapacity(pageSize)
         do {
             try reader.walk(session, steps: range) { event, before, after in
-                page.append(TimelineEntry(
-                    step: event.step,
-                    offset: event.time.timeIntervalSince(session.startedAt),
-                    origin: event.origin,
-                    name: event.actionName,
-                    cause: event.cause,
-                    action: event.action,
-                    outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
-                    changes: JSONDiff.changes(from: before, to: after)
-                ))
+                page.append(
+                    TimelineEntry(
+                        step: event.step,
+                        offset: event.time.timeIntervalSince(session.startedAt),
+                        origin: event.origin,
+                        name: event.actionName,
+                        cause: event.cause,
+                        action: event.action,
+                        outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
+                        changes: JSONDiff.changes(from: before, to: after)
+                    ))
                 if page.count == pageSize {
                     try body(page)
                     page.removeAll(keepingCapacity: true)

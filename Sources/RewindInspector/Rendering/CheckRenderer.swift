@@ -26,7 +26,8 @@ public struct CheckRenderer: Sendable {
         let total = report.allResults.count
         let verdict = report.passed ? "check passed" : "check failed"
         let sessions = report.sessions.count == 1 ? "1 session" : "\(report.sessions.count) sessions"
-        lines.append("\(verdict): \(sessions), \(total) checks, \(SessionAudit.count(report.problems, "problem")), \(SessionAudit.count(report.warnings, "warning"))")
+        lines.append(
+            "\(verdict): \(sessions), \(total) checks, \(SessionAudit.count(report.problems, "problem")), \(SessionAudit.count(report.warnings, "warning"))")
         return lines
     }
 

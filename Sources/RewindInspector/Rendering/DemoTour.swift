@@ -53,7 +53,8 @@ public struct DemoTour: Sendable {
             lines += TimelineRenderer(style: style).render(timeline).map { "  " + $0 }
             // The step that changed the most fields among those shown, the earliest on a tie.
             if let busiest = timeline.max(by: { $0.changes.count < $1.changes.count || ($0.changes.count == $1.changes.count && $0.step > $1.step) }),
-               !busiest.changes.isEmpty {
+                !busiest.changes.isEmpty
+            {
                 let step = busiest.step
                 lines += ["", style.heading("Diff of \(session.label), step \(step - 1) → \(step) (\(busiest.name))")]
                 lines += DiffRenderer(style: style).render(try inspector.diff(of: session, from: step - 1, to: step)).map { "  " + $0 }
@@ -64,7 +65,7 @@ public struct DemoTour: Sendable {
             }
         }
         suggested += [
-            "step \(path) --session \(name)",
+            "step \(path) --session \(name)"
         ]
         suggested += suggestions.map { $0.replacingOccurrences(of: "LOG", with: path) }
         suggested += ["replay \(path)"]

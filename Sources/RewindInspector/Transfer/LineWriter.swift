@@ -1,10 +1,11 @@
+import Foundation
+import RewindJSON
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import RewindJSON
 
 /// Writes JSON lines, canonical text and a newline each, in large buffered writes: to
 /// standard output, or to a file that appears only once it is complete.
@@ -37,7 +38,7 @@ public final class LineWriter {
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial").path
         guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: temporary)
+            let handle = FileHandle(forWritingAtPath: temporary)
         else {
             throw FileWriteError(path: path, "cannot create a file in \(url.deletingLastPathComponent().path)")
         }

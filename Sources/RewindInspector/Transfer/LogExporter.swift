@@ -54,13 +54,15 @@ public struct LogExporter: Sendable {
 
     private func export(_ session: SessionSummary, into emit: (ExportRecord) throws -> Void) throws {
         let initial = try reader.initialRecord(of: session)
-        try emit(.session(ExportedSession(
-            session: session.number, name: session.name, flow: session.flow,
-            startedAt: session.startedAt, endedAt: session.endedAt,
-            formatVersion: session.formatVersion, schemaVersion: session.schemaVersion,
-            redactedPaths: session.redactedPaths,
-            initialState: initial.state, initialDigest: initial.digest
-        )))
+        try emit(
+            .session(
+                ExportedSession(
+                    session: session.number, name: session.name, flow: session.flow,
+                    startedAt: session.startedAt, endedAt: session.endedAt,
+                    formatVersion: session.formatVersion, schemaVersion: session.schemaVersion,
+                    redactedPaths: session.redactedPaths,
+                    initialState: initial.state, initialDigest: initial.digest
+                )))
         var gaps = try reader.gaps(of: session)[...]
         // The walk turns whatever its body throws into a LogError; an error of `emit` is
         // kept aside to be rethrown as it was.
@@ -79,11 +81,13 @@ public struct LogExporter: Sendable {
                     try emitting(.gap(ExportedGap(session: session.number, steps: gap.steps, reason: gap.reason)))
                     gaps.removeFirst()
                 }
-                try emitting(.event(ExportedEvent(
-                    session: session.number, step: event.step, time: event.time, origin: event.origin,
-                    actionName: event.actionName, action: event.action, cause: event.cause,
-                    outputs: event.outputs, digest: event.digest, state: state
-                )))
+                try emitting(
+                    .event(
+                        ExportedEvent(
+                            session: session.number, step: event.step, time: event.time, origin: event.origin,
+                            actionName: event.actionName, action: event.action, cause: event.cause,
+                            outputs: event.outputs, digest: event.digest, state: state
+                        )))
             }
         } catch {
             throw emitError ?? error

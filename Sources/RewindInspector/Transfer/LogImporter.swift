@@ -38,7 +38,8 @@ public struct LogImporter: Sendable {
     public func importSessions(into output: String) throws -> [ImportedSession] {
         try checkOutput(output)
         if FileManager.default.fileExists(atPath: path) && !OutputFile.isRegularFile(path) {
-            throw LogError(.invalidArgument, path: path, "is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
+            throw LogError(
+                .invalidArgument, path: path, "is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
         }
         _ = try verify()
         let created = !FileManager.default.fileExists(atPath: output)

@@ -26,13 +26,14 @@ public final class JSONEncodingMemo {
     /// of the arrays it remembers.
     public func digest(of value: JSONValue) -> StateDigest {
         let remembered = entries.values
-        return StateDigest(rawValue: StructuralHasher.digest(of: value) { elements in
-            let address = elements.withUnsafeBufferPointer { $0.baseAddress }
-            // The same buffer, kept alive by both the tree and the memo, holds the same elements.
-            return remembered.first { entry in
-                entry.elements.withUnsafeBufferPointer { $0.baseAddress } == address && entry.elements.count == elements.count
-            }?.digests
-        })
+        return StateDigest(
+            rawValue: StructuralHasher.digest(of: value) { elements in
+                let address = elements.withUnsafeBufferPointer { $0.baseAddress }
+                // The same buffer, kept alive by both the tree and the memo, holds the same elements.
+                return remembered.first { entry in
+                    entry.elements.withUnsafeBufferPointer { $0.baseAddress } == address && entry.elements.count == elements.count
+                }?.digests
+            })
     }
 
     func beginValue() {

@@ -58,8 +58,10 @@ public struct JSONValueEncoder: @unchecked Sendable {
         }
         try value.encode(to: root)
         guard let tree = root.takeValue() else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return tree
     }

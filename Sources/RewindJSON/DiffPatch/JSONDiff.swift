@@ -89,7 +89,7 @@ public enum JSONDiff {
 
         init?(_ old: [JSONValue], _ new: [JSONValue]) {
             guard let oldIDs = Self.ids(of: old), let newIDs = Self.ids(of: new),
-                  let oldPositions = Self.positions(of: oldIDs), let newPositions = Self.positions(of: newIDs)
+                let oldPositions = Self.positions(of: oldIDs), let newPositions = Self.positions(of: newIDs)
             else { return nil }
             self.oldIDs = oldIDs
             self.newIDs = newIDs
@@ -135,7 +135,8 @@ public enum JSONDiff {
         return true
     }
 
-    private static func compareByID(_ old: [JSONValue], _ new: [JSONValue], _ ids: IDMatch, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
+    private static func compareByID(_ old: [JSONValue], _ new: [JSONValue], _ ids: IDMatch, path: inout [JSONPath.Component], into changes: inout [JSONChange])
+    {
         let removed = old.indices.filter { ids.newPositions[ids.oldIDs[$0]] == nil }
         var nextRemoved = removed.startIndex
         // Removals are interleaved by index with the rest, so the list reads top to bottom.

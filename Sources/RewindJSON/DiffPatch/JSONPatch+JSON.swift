@@ -10,16 +10,17 @@ extension JSONPatch {
     /// where `path` is an array of components, strings for keys and integers for indices.
     /// For example `[["s",["photos",3,"title"],"b"],["p",["tags"],0,1,[]]]`.
     public var json: JSONValue {
-        .array(operations.map { operation in
-            switch operation {
-            case .set(let path, let value):
-                [.string("s"), Self.json(for: path), value]
-            case .remove(let path):
-                [.string("r"), Self.json(for: path)]
-            case .splice(let path, let range, let values):
-                [.string("p"), Self.json(for: path), .int(range.lowerBound), .int(range.upperBound), .array(values)]
-            }
-        })
+        .array(
+            operations.map { operation in
+                switch operation {
+                case .set(let path, let value):
+                    [.string("s"), Self.json(for: path), value]
+                case .remove(let path):
+                    [.string("r"), Self.json(for: path)]
+                case .splice(let path, let range, let values):
+                    [.string("p"), Self.json(for: path), .int(range.lowerBound), .int(range.upperBound), .array(values)]
+                }
+            })
     }
 
     /// Reads a patch from the form `json` produces.
@@ -40,12 +41,13 @@ extension JSONPatch {
     }
 
     private static func json(for path: JSONPath) -> JSONValue {
-        .array(path.components.map { component in
-            switch component {
-            case .key(let key): .string(key)
-            case .index(let index): .int(index)
-            }
-        })
+        .array(
+            path.components.map { component in
+                switch component {
+                case .key(let key): .string(key)
+                case .index(let index): .int(index)
+                }
+            })
     }
 
     private static func operation(from json: JSONValue) throws(JSONValue.Failure) -> Operation {

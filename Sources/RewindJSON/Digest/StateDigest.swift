@@ -19,7 +19,8 @@ public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
 
     /// The FNV-1a hash of `canonicalBytes`.
     public init(canonicalBytes: some Sequence<UInt8>) {
-        rawValue = canonicalBytes.withContiguousStorageIfAvailable(Self.hash)
+        rawValue =
+            canonicalBytes.withContiguousStorageIfAvailable(Self.hash)
             ?? canonicalBytes.reduce(Self.offsetBasis, Self.step)
     }
 

@@ -7,7 +7,8 @@ extension JSONValue {
     /// Arrays and objects may nest 512 deep. Any input, however malformed, gives a value or a
     /// `JSONParseError`; none crashes.
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
-        let result = bytes.withContiguousStorageIfAvailable(JSONParser.parse)
+        let result =
+            bytes.withContiguousStorageIfAvailable(JSONParser.parse)
             ?? Array(bytes).withUnsafeBufferPointer(JSONParser.parse)
         self = try result.get()
     }

@@ -31,10 +31,12 @@ extension LogReader {
     public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
         let path = self.path
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                FROM event WHERE session_id = ? ORDER BY step
-                """, arguments: [session.number])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                    FROM event WHERE session_id = ? ORDER BY step
+                    """, arguments: [session.number])
             while let row = try rows.next() {
                 let step: Int = try row.stored("step")
                 let event: Result<LoggedEvent, LogError>
@@ -42,10 +44,11 @@ extension LogReader {
                     event = .success(try Self.event(from: row))
                 } catch {
                     let reason = Self.logError(error, path: path, session: session.number, step: step)
-                    event = .failure(LogError(
-                        reason.kind, session: session.number, step: step, "step \(step) of session \(session.label): \(reason.description)",
-                        underlying: reason.underlying ?? reason
-                    ))
+                    event = .failure(
+                        LogError(
+                            reason.kind, session: session.number, step: step, "step \(step) of session \(session.label): \(reason.description)",
+                            underlying: reason.underlying ?? reason
+                        ))
                 }
                 guard body(StoredStep(step: step, event: event)) else { return }
             }

@@ -12,14 +12,18 @@ extension LogReader {
 
     /// The same, inside a read that is already open.
     func state(_ db: Database, of session: SessionSummary, at step: Int) throws -> JSONValue {
-        let keyframe = try Int.fetchOne(db, sql: """
-            SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
-            """, arguments: [session.number, step])
+        let keyframe = try Int.fetchOne(
+            db,
+            sql: """
+                SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
+                """, arguments: [session.number, step])
         var state = try keyframe == nil ? initialState(db, session) : .null
         var expected = keyframe ?? 1
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-            """, arguments: [session.number, keyframe ?? 1, step])
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                """, arguments: [session.number, keyframe ?? 1, step])
         while let row = try rows.next() {
             let current: Int = try row.stored("step")
             guard current == expected else { throw notRecorded(expected, in: session) }
@@ -47,10 +51,12 @@ extension LogReader {
         guard first <= last else { return }
         var state = try self.state(of: session, at: first - 1)
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """, arguments: [session.number, first, last])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                    FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    """, arguments: [session.number, first, last])
             var expected = first
             while let row = try rows.next() {
                 let event = try Self.event(from: row)
@@ -79,8 +85,9 @@ extension LogReader {
         }
         let resolved = session.lastStep + 1 + step
         guard resolved >= 0 else {
-            throw LogError(.noSuchStep, path: path, session: session.number, step: step,
-                           "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep), and -1 is the last")
+            throw LogError(
+                .noSuchStep, path: path, session: session.number, step: step,
+                "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep), and -1 is the last")
         }
         return resolved
     }
@@ -88,8 +95,9 @@ extension LogReader {
     /// Throws unless `step` is between 0 and the session's last step.
     public func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
         guard (0...session.lastStep).contains(step) else {
-            throw LogError(.noSuchStep, path: path, session: session.number, step: step,
-                           "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep)")
+            throw LogError(
+                .noSuchStep, path: path, session: session.number, step: step,
+                "step \(step) is out of range: session \(session.label) has steps 0 through \(session.lastStep)")
         }
     }
 
@@ -122,9 +130,11 @@ extension LogReader {
         of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
-                """, arguments: [session.number])
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
+                    """, arguments: [session.number])
             while let row = try rows.next() {
                 let action = try RecordedAction(
                     step: row.stored(atIndex: 0), origin: row.stored(atIndex: 1), actionName: row.stored(atIndex: 2),

@@ -14,9 +14,10 @@ extension LogReader {
         of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in
-            let statement = try db.makeStatement(sql: """
-                SELECT step, action, digest FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """)
+            let statement = try db.makeStatement(
+                sql: """
+                    SELECT step, action, digest FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    """)
             let handle = statement.sqliteStatement
             sqlite3_bind_int64(handle, 1, Int64(session.number))
             sqlite3_bind_int64(handle, 2, Int64(steps.lowerBound))

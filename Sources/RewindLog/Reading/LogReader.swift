@@ -48,15 +48,18 @@ public final class LogReader: Sendable {
     /// Every session, in order.
     public func sessions() throws(LogError) -> [SessionSummary] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT s.id, s.name, s.flow, s.started_at, s.ended_at, s.format_version, s.schema_version,
-                       s.redacted_paths,
-                       (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
-                       (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
-                       (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
-                       (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
-                FROM session s ORDER BY s.id
-                """).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.id, s.name, s.flow, s.started_at, s.ended_at, s.format_version, s.schema_version,
+                           s.redacted_paths,
+                           (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
+                           (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
+                           (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
+                           (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
+                    FROM session s ORDER BY s.id
+                    """
+            ).map { row in
                 let number: Int = try row.stored("id")
                 let lastStep: Int? = try row.stored("last_step")
                 try LogBounds.checkSteps(first: try row.stored("first_step"), last: lastStep, of: number)
@@ -99,10 +102,13 @@ public final class LogReader: Sendable {
     /// The events of steps `range` of a session, in order.
     public func events(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [LoggedEvent] {
         try read(session: session.number, step: range.count == 1 ? range.lowerBound : nil) { db in
-            try Row.fetchAll(db, sql: """
-                SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """, arguments: [session.number, range.lowerBound, range.upperBound]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                    FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    """, arguments: [session.number, range.lowerBound, range.upperBound]
+            ).map { row in
                 try Self.event(from: row)
             }
         }
@@ -111,9 +117,12 @@ public final class LogReader: Sendable {
     /// The gaps of a session: steps that the recorder could not write.
     public func gaps(of session: SessionSummary) throws(LogError) -> [LoggedGap] {
         try read(session: session.number) { db in
-            try Row.fetchAll(db, sql: """
-                SELECT first_step, last_step, reason FROM gap WHERE session_id = ? ORDER BY first_step
-                """, arguments: [session.number]).map { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT first_step, last_step, reason FROM gap WHERE session_id = ? ORDER BY first_step
+                    """, arguments: [session.number]
+            ).map { row in
                 let first: Int = try row.stored("first_step"), last: Int = try row.stored("last_step")
                 guard first <= last else {
                     throw LogError.damage(in: path, "a gap of session \(session.number) ends before it starts", session: session.number)

@@ -130,8 +130,9 @@ extension LogError {
 
     /// `PATH: step N of session #S was not recorded (see the gaps in `rewind check`)`.
     public static func stepNotRecorded(_ step: Int, of session: SessionSummary, in path: String) -> LogError {
-        LogError(.notRecorded, path: path, session: session.number, step: step,
-                 "step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
+        LogError(
+            .notRecorded, path: path, session: session.number, step: step,
+            "step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
     }
 
     /// `PATH: the log is damaged: DETAIL`.

@@ -19,7 +19,7 @@ struct LogFileHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let bytes = try? handle.read(upToCount: 100), bytes.count == 100,
-              bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
+            bytes.starts(with: Array("SQLite format 3\u{0}".utf8))
         else { return nil }
         self.path = path
         let start = bytes.startIndex

@@ -10,42 +10,43 @@ enum LogSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE session (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT,
-                    flow TEXT NOT NULL,
-                    started_at REAL NOT NULL,
-                    ended_at REAL,
-                    format_version INTEGER NOT NULL,
-                    schema_version INTEGER NOT NULL,
-                    initial_state TEXT NOT NULL,
-                    initial_digest INTEGER NOT NULL,
-                    redacted_paths TEXT NOT NULL DEFAULT '[]'
-                );
-                CREATE TABLE event (
-                    session_id INTEGER NOT NULL REFERENCES session(id),
-                    step INTEGER NOT NULL,
-                    time REAL NOT NULL,
-                    origin TEXT NOT NULL,
-                    action_type TEXT NOT NULL,
-                    action TEXT NOT NULL,
-                    cause INTEGER,
-                    outputs TEXT,
-                    digest INTEGER NOT NULL,
-                    keyframe TEXT,
-                    patch TEXT,
-                    PRIMARY KEY (session_id, step),
-                    CHECK ((keyframe IS NULL) <> (patch IS NULL))
-                ) WITHOUT ROWID;
-                CREATE INDEX event_keyframe ON event(session_id, step) WHERE keyframe IS NOT NULL;
-                CREATE TABLE gap (
-                    session_id INTEGER NOT NULL REFERENCES session(id),
-                    first_step INTEGER NOT NULL,
-                    last_step INTEGER NOT NULL,
-                    reason TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE session (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT,
+                        flow TEXT NOT NULL,
+                        started_at REAL NOT NULL,
+                        ended_at REAL,
+                        format_version INTEGER NOT NULL,
+                        schema_version INTEGER NOT NULL,
+                        initial_state TEXT NOT NULL,
+                        initial_digest INTEGER NOT NULL,
+                        redacted_paths TEXT NOT NULL DEFAULT '[]'
+                    );
+                    CREATE TABLE event (
+                        session_id INTEGER NOT NULL REFERENCES session(id),
+                        step INTEGER NOT NULL,
+                        time REAL NOT NULL,
+                        origin TEXT NOT NULL,
+                        action_type TEXT NOT NULL,
+                        action TEXT NOT NULL,
+                        cause INTEGER,
+                        outputs TEXT,
+                        digest INTEGER NOT NULL,
+                        keyframe TEXT,
+                        patch TEXT,
+                        PRIMARY KEY (session_id, step),
+                        CHECK ((keyframe IS NULL) <> (patch IS NULL))
+                    ) WITHOUT ROWID;
+                    CREATE INDEX event_keyframe ON event(session_id, step) WHERE keyframe IS NOT NULL;
+                    CREATE TABLE gap (
+                        session_id INTEGER NOT NULL REFERENCES session(id),
+                        first_step INTEGER NOT NULL,
+                        last_step INTEGER NOT NULL,
+                        reason TEXT NOT NULL
+                    );
+                    """)
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
             try db.execute(sql: "PRAGMA user_version = \(formatVersion)")
         }

@@ -26,9 +26,11 @@ public struct LogRewriter {
             let database = try DatabaseQueue(path: path, configuration: configuration)
             try database.write { db in
                 try LogSchema.validate(db, path: path, allowEmpty: false)
-                let steps = try Row.fetchAll(db, sql: """
-                    SELECT step, keyframe IS NOT NULL AS is_keyframe FROM event WHERE session_id = ? ORDER BY step
-                    """, arguments: [session.number])
+                let steps = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT step, keyframe IS NOT NULL AS is_keyframe FROM event WHERE session_id = ? ORDER BY step
+                        """, arguments: [session.number])
                 guard steps.count == states.count else {
                     throw LogError(
                         .invalidArgument, path: path, session: session.number,
@@ -49,9 +51,10 @@ public struct LogRewriter {
                     previous = state
                 }
                 if let actions {
-                    let replace = try db.cachedStatement(sql: """
-                        UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ? WHERE session_id = ? AND step = ?
-                        """)
+                    let replace = try db.cachedStatement(
+                        sql: """
+                            UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ? WHERE session_id = ? AND step = ?
+                            """)
                     for (row, action) in zip(steps, actions) {
                         let step: Int = try row.stored("step")
                         try replace.execute(arguments: [

@@ -66,11 +66,12 @@ public final class SQLiteSink: RecordingSink {
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
     ) throws {
         try writing { db in
-            let insert = try db.cachedStatement(sql: """
-                INSERT INTO event (session_id, step, time, origin, action_type, action, cause, outputs,
-                                   digest, keyframe, patch)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO event (session_id, step, time, origin, action_type, action, cause, outputs,
+                                       digest, keyframe, patch)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             var binder = EventBinder(statement: insert.sqliteStatement, connection: db.sqliteConnection)
             for event in events {
                 try binder.insert(event, session: session)

@@ -9,7 +9,8 @@ enum DecodingFailure {
             let location = JSONPath(context.codingPath.map(component))
             // Synthesized Codable reports a case it does not know as a type mismatch on the enum.
             if case let .object(object)? = value[location], object.count == 1, let name = object.keys.first,
-               context.debugDescription.contains("number of keys") {
+                context.debugDescription.contains("number of keys")
+            {
                 return "\(typeName(expected)) has no case '\(name)'\(at(location)) (removed or renamed?)"
             }
             return "cannot decode \(typeName(type)): expected \(typeName(expected))\(at(location)): \(context.debugDescription)"

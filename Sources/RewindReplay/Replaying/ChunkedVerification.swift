@@ -1,9 +1,9 @@
+import Atomics
 import Dispatch
 import Foundation
 import RewindCore
 import RewindJSON
 import RewindLog
-import Atomics
 
 /// Checks a session's recorded steps against a flow's reducer in chunks, on every core: the
 /// quick answer for the common case, a recording whose every state replays.
@@ -71,7 +71,9 @@ struct ChunkedVerification {
         try reader.actionDigests(of: session, steps: steps) { _, action, digest in
             let replayed = try stepper.step(action)
             guard replayed.digest == digest else { return false }
-            if mayHoldSecrets && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action)) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) { redacted += 1 }
+            if mayHoldSecrets && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action)) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) {
+                redacted += 1
+            }
             matched += 1
             return !stop.load(ordering: .relaxed)
         }

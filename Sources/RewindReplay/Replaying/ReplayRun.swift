@@ -103,7 +103,8 @@ struct ReplayRun {
             let second = try stepper.probe(from: from, action: action)
             let probed = probing...ClockEvidence.now()
             if first.state != second.state {
-                outcome = .nondeterministic(step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: first.state, to: second.state))
+                outcome = .nondeterministic(
+                    step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: first.state, to: second.state))
                 return
             }
             if first.readSecret || second.readSecret {

@@ -66,7 +66,8 @@ public struct Replayer: Sendable {
         guard session.schemaVersion <= flow.schemaVersion else {
             return SessionReplay(
                 log: reader.path, session: session,
-                outcome: .refused(step: 0, reason: "recorded with schema version \(session.schemaVersion), newer than flow \(flow.name)'s \(flow.schemaVersion)"),
+                outcome: .refused(
+                    step: 0, reason: "recorded with schema version \(session.schemaVersion), newer than flow \(flow.name)'s \(flow.schemaVersion)"),
                 replayedSteps: 0, redactedSteps: 0, unverifiableSteps: [], replayedStates: nil, migratedActions: nil
             )
         }
@@ -80,7 +81,8 @@ public struct Replayer: Sendable {
                     }
                 }
             } else if !run.isFinished, ChunkedVerification.applies(to: session, flow: flow),
-                      let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches() {
+                let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches()
+            {
                 run.finishMatched(steps: session.lastStep, redactedSteps: redacted)
             } else {
                 // States are rebuilt only for a step that does not match.

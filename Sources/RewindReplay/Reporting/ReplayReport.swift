@@ -14,7 +14,9 @@ public enum ReplayReport {
                 notes.append("\(replay.redactedSteps) with redacted fields compared as placeholders")
             }
             if !replay.unverifiableSteps.isEmpty {
-                notes.append("\(replay.unverifiableSteps.count) unverifiable, reading more of a secret than its length: steps \(replay.unverifiableSteps.map(String.init).joined(separator: ", "))")
+                notes.append(
+                    "\(replay.unverifiableSteps.count) unverifiable, reading more of a secret than its length: steps \(replay.unverifiableSteps.map(String.init).joined(separator: ", "))"
+                )
             }
             if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
             return [line]
@@ -22,11 +24,17 @@ public enum ReplayReport {
             return [style.removed("FAILED") + "  \(name): diverged at step \(step) (\(origin)  \(action)); recorded → replayed:"]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .nondeterministic(step, action, origin, changes):
-            return [style.removed("FAILED") + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"]
+            return [
+                style.removed("FAILED")
+                    + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"
+            ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .readsClock(step, action, origin, changes, paths):
             let fields = paths.map(\.description).joined(separator: ", ")
-            return [style.removed("FAILED") + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"]
+            return [
+                style.removed("FAILED")
+                    + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"
+            ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .refused(step, reason):
             return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(reason)"]
@@ -41,7 +49,9 @@ public enum ReplayReport {
         let schema = replay.migratedActions == nil ? "" : ", moved to the flow's current schema"
         switch replay.outcome {
         case let .diverged(step, action, origin, changes):
-            return [style.added("updated") + " \(name): accepted the current reducer's states from step \(step) (\(origin)  \(action))\(schema); recorded → now:"]
+            return [
+                style.added("updated") + " \(name): accepted the current reducer's states from step \(step) (\(origin)  \(action))\(schema); recorded → now:"
+            ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case .matched, .nondeterministic, .readsClock, .refused:
             return [style.added("updated") + " \(name): \(replay.replayedSteps) steps replayed, every state matches\(schema)"]

@@ -13,18 +13,20 @@ public enum TodoFlows {
     public static let schemaVersion = 2
 
     /// Reads recordings of schema version 1: `{"setFilter": …}` becomes `{"filterChanged": …}`.
-    public static let renameSetFilter = SchemaMigration(from: 1, action: { action in
-        if case let .object(object) = action, let payload = object["setFilter"] {
-            action = ["filterChanged": payload]
-        }
-    })
+    public static let renameSetFilter = SchemaMigration(
+        from: 1,
+        action: { action in
+            if case let .object(object) = action, let payload = object["setFilter"] {
+                action = ["filterChanged": payload]
+            }
+        })
 
     /// The flows replay runs: effects never run there, so the service is never called.
     public static var registry: ReplayRegistry {
         ReplayRegistry([
             ReplayFlow(name, schemaVersion: schemaVersion, migrations: [renameSetFilter]) {
                 TodoFeature(api: TodoAPI())
-            },
+            }
         ])
     }
 

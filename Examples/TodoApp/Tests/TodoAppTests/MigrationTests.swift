@@ -1,9 +1,9 @@
 import Foundation
 import RewindCore
 import RewindLog
+import RewindReplay
 import Testing
 import TodoApp
-import RewindReplay
 
 /// Schema version 1 called `filterChanged` `setFilter`: its recordings replay through the
 /// migration, and `--update` moves them to version 2, names included.

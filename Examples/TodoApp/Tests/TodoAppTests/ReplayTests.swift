@@ -1,9 +1,9 @@
 import RewindCLI
 import RewindCore
+import RewindReplay
 import RewindTesting
 import Testing
 import TodoApp
-import RewindReplay
 
 /// The committed recordings replay through today's reducer: the todo app's regression test.
 @Suite struct ReplayTests {
@@ -24,18 +24,19 @@ import RewindReplay
     }
 
     static let planted = ReplayRegistry([
-        ReplayFlow(TodoFlows.name, schemaVersion: TodoFlows.schemaVersion, migrations: [TodoFlows.renameSetFilter]) { UntrimmedTitles() },
+        ReplayFlow(TodoFlows.name, schemaVersion: TodoFlows.schemaVersion, migrations: [TodoFlows.renameSetFilter]) { UntrimmedTitles() }
     ])
 
     @Test func aPlantedChangeFailsNamingTheStepAndTheField() throws {
         let path = Package.recording("todo-basics")
         let failure = #expect(throws: ReplayFailure.self) { try verifyReplay(of: path, flows: Self.planted) }
-        #expect(failure?.description == """
-            FAILED  \(path) #1 (todo-basics): diverged at step 4 (todo  renameItem); recorded → replayed:
-              ~ items[0].title: "Buy oat milk" → "Buy oat milk!"
-              ~ items[1].title: "Water the plants" → "Water the plants!"
-              ~ items[2].title: "Call Ada" → "Call Ada!"
-            """)
+        #expect(
+            failure?.description == """
+                FAILED  \(path) #1 (todo-basics): diverged at step 4 (todo  renameItem); recorded → replayed:
+                  ~ items[0].title: "Buy oat milk" → "Buy oat milk!"
+                  ~ items[1].title: "Water the plants" → "Water the plants!"
+                  ~ items[2].title: "Call Ada" → "Call Ada!"
+                """)
     }
 }
 

@@ -44,7 +44,8 @@ final class TreeDecoder: Decoder, CodingPathTracking {
     /// `value` decoded as `T` at `key` below this decoder (at this decoder's own path if `nil`).
     func unbox<T: Decodable>(_ value: JSONValue, as type: T.Type, at key: (any CodingKey)?) throws -> T {
         if let special = try unboxSpecialCase(value, as: type, at: key) { return special }
-        let decoder = key.map { child(for: value, at: $0) }
+        let decoder =
+            key.map { child(for: value, at: $0) }
             ?? TreeDecoder(value: value, parentNode: parentNode, key: self.key, userInfo: userInfo)
         return try T(from: decoder)
     }

@@ -41,18 +41,22 @@ extension TreeEncoder {
 
     func box(_ value: Double, at key: (any CodingKey)?) throws -> JSONValue {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(appending: key),
-                debugDescription: "Unable to encode Double.\(value) directly in JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(appending: key),
+                    debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         return .double(value)
     }
 
     func box(_ value: Float, at key: (any CodingKey)?) throws -> JSONValue {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(appending: key),
-                debugDescription: "Unable to encode Float.\(value) directly in JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(appending: key),
+                    debugDescription: "Unable to encode Float.\(value) directly in JSON."))
         }
         // JSONEncoder writes a Float's own shortest text, so 0.1 reads back as the Double 0.1
         // rather than as the widened 0.10000000149011612.
@@ -61,9 +65,11 @@ extension TreeEncoder {
 
     func box<T: BinaryInteger & Encodable>(_ value: T, at key: (any CodingKey)?) throws -> JSONValue {
         guard let int = Int(exactly: value) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(appending: key),
-                debugDescription: "Unable to encode \(T.self) \(value) as a JSON integer: it exceeds Int.max."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(appending: key),
+                    debugDescription: "Unable to encode \(T.self) \(value) as a JSON integer: it exceeds Int.max."))
         }
         return .int(int)
     }
@@ -72,9 +78,11 @@ extension TreeEncoder {
         // JSONEncoder writes a Decimal's description as the number's text; reading that text
         // with the parser's rules gives exactly the value parsing its output would.
         guard !value.isNaN, let number = JSONParser.number(from: value.description) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: codingPath(appending: key),
-                debugDescription: "Unable to encode Decimal \(value) directly in JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: codingPath(appending: key),
+                    debugDescription: "Unable to encode Decimal \(value) directly in JSON."))
         }
         return number
     }

@@ -68,7 +68,8 @@ final class TreeEncoder: Encoder, CodingPathTracking {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // A class and its superclass may both ask for the container; they share one object.
-        if case .object = storage {} else {
+        if case .object = storage {
+        } else {
             storage = .object
             keys = []
             values = []
@@ -82,7 +83,8 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array = storage {} else {
+        if case .array = storage {
+        } else {
             storage = .array
             keys = []
             values = []

@@ -18,9 +18,11 @@ struct TreeUnkeyedDecodingContainer: UnkeyedDecodingContainer {
     /// The current element, or `valueNotFound` at the end.
     private func current(_ type: Any.Type) throws -> JSONValue {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, DecodingError.Context(
-                codingPath: decoder.codingPath(appending: currentKey),
-                debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: decoder.codingPath(appending: currentKey),
+                    debugDescription: "Unkeyed container is at end."))
         }
         return elements[currentIndex]
     }

@@ -20,7 +20,8 @@ extension JSONParser {
                 let digit = Int(byte - UInt8(ascii: "0"))
                 if !overflowed {
                     let (shifted, shiftOverflow) = integer.multipliedReportingOverflow(by: 10)
-                    let (next, addOverflow) = isNegative
+                    let (next, addOverflow) =
+                        isNegative
                         ? shifted.subtractingReportingOverflow(digit)
                         : shifted.addingReportingOverflow(digit)
                     overflowed = shiftOverflow || addOverflow

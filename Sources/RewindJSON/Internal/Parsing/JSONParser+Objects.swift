@@ -12,8 +12,9 @@ extension JSONParser {
         var isSorted = true
         while true {
             guard peek() == UInt8(ascii: "\"") else {
-                throw error(peek().map { "unexpected \(Self.describe($0)), expected a string key" }
-                    ?? "unexpected end of input, expected a string key")
+                throw error(
+                    peek().map { "unexpected \(Self.describe($0)), expected a string key" }
+                        ?? "unexpected end of input, expected a string key")
             }
             let keyOffset = position
             let key = try parseString()

@@ -75,7 +75,7 @@ extension JSONParser {
             switch unit {
             case 0xD800...0xDBFF:
                 guard bytes.count - position >= 2,
-                      bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                    bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
                 else { throw error("unpaired surrogate in \\u escape", at: escapeStart) }
                 position += 2
                 let low = try parseHexQuad()

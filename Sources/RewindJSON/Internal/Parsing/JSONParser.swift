@@ -97,7 +97,7 @@ struct JSONParser {
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - position >= count,
-              UnsafeBufferPointer(rebasing: bytes[position..<position + count])
+            UnsafeBufferPointer(rebasing: bytes[position..<position + count])
                 .elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: count))
         else { throw error("invalid literal, expected '\(literal)'") }
         position += count
