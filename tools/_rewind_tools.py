@@ -1,8 +1,9 @@
-"""Shared helpers of the reliability scripts in tools/: the release binary, temporary folders.
+"""Shared helpers of the reliability scripts in tools/: the release binary, counts, row checksums.
 
 Not a script: imported by crash-test, concurrency-test and fuzz (Python 3, standard library).
 """
 import os
+import struct
 import subprocess
 import sys
 
@@ -43,3 +44,71 @@ def positive_int(text, name):
         print(f"{name} must be a whole number above 0, not {text!r}", file=sys.stderr)
         sys.exit(64)
     return value
+
+
+# Row checksums ------------------------------------------------------------------------------
+# The same FNV-1a 64 over framed values as Sources/RewindLog/Schema/RowChecksum.swift, so that
+# a script can reseal rows it changed on purpose: a valid-but-wrong row, which only the
+# readers' other checks (digests, bounds) can tell.
+
+COLUMNS = {
+    "session": ["id", "name", "flow", "started_at", "ended_at", "format_version", "schema_version",
+                "initial_state", "initial_digest", "redacted_paths"],
+    "event": ["session_id", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest",
+              "keyframe", "patch"],
+    "gap": ["session_id", "first_step", "last_step", "reason"],
+}
+_MASK = (1 << 64) - 1
+
+
+class RowChecksum:
+    def __init__(self, table):
+        self.hash = 0xCBF29CE484222325
+        self.add("text", table.encode())
+
+    def _byte(self, byte):
+        self.hash = ((self.hash ^ byte) * 0x100000001B3) & _MASK
+
+    def _word(self, word):
+        for _ in range(8):
+            self._byte(word & 0xFF)
+            word >>= 8
+
+    def add(self, kind, value):
+        """Adds a value by its SQLite type: null, integer, real, text (bytes) or blob."""
+        if kind == "null":
+            self._byte(0)
+        elif kind == "integer":
+            self._byte(1)
+            self._word(value & _MASK)
+        elif kind == "real":
+            self._byte(2)
+            self._word(struct.unpack("<Q", struct.pack("<d", value))[0])
+        else:
+            self._byte(3 if kind == "text" else 4)
+            self._word(len(value))
+            for byte in value:
+                self._byte(byte)
+
+    @property
+    def value(self):
+        return self.hash - (1 << 64) if self.hash >= 1 << 63 else self.hash
+
+
+def reseal(connection):
+    """Recomputes the checksum of every row of a log (format 2), as the writer would have."""
+    connection.text_factory = bytes
+    for table, columns in COLUMNS.items():
+        typed = ", ".join(f"typeof({column}), {column}" for column in columns)
+        rows = connection.execute(f"SELECT rowid, {typed} FROM {table}").fetchall() if table != "event" else \
+            connection.execute(f"SELECT session_id, step, {typed} FROM event").fetchall()
+        for row in rows:
+            keys, values = (row[:1], row[1:]) if table != "event" else (row[:2], row[2:])
+            checksum = RowChecksum(table)
+            for index in range(0, len(values), 2):
+                kind = values[index].decode() if isinstance(values[index], bytes) else values[index]
+                checksum.add(kind, values[index + 1])
+            if table == "event":
+                connection.execute("UPDATE event SET checksum = ? WHERE session_id = ? AND step = ?", (checksum.value, *keys))
+            else:
+                connection.execute(f"UPDATE {table} SET checksum = ? WHERE rowid = ?", (checksum.value, *keys))

@@ -26,19 +26,20 @@ import Testing
         let log = try demo(in: folder)
         let all = try check(log)
         #expect(all.status == 0, "\(all.stderr)")
-        #expect(all.stdout.hasSuffix("\ncheck passed: 7 sessions, 36 checks, 0 problems, 0 warnings\n"))
+        #expect(all.stdout.hasSuffix("\ncheck passed: 7 sessions, 43 checks, 0 problems, 0 warnings\n"))
         let one = try check(log, ["--session", "photos-happy-browse"])
         #expect(
             one.stdout == """
                 \(log)
                   integrity  ok       PRAGMA integrity_check (whole file): ok
                 #4 (photos-happy-browse), photos flow
+                  checksums  ok       every row matches its checksum (25 rows)
                   steps      ok       24 steps recorded of 1 through 24, none missing
                   gaps       ok       no gap marker
                   states     ok       every state rebuilds and matches its digest (25 states, step 0 included)
                   keyframes  ok       1 keyframe
                   secrets    ok       no redacted field
-                check passed: 1 session, 6 checks, 0 problems, 0 warnings
+                check passed: 1 session, 7 checks, 0 problems, 0 warnings
 
                 """)
         let json = try check(log, ["--json"])
@@ -75,7 +76,7 @@ import Testing
                       - step 5 is missing and no gap marker covers it
                 """))
         #expect(result.stdout.contains("      - steps 6 through 20 cannot be rebuilt: step 6 stores a patch but step 5 is missing\n"))
-        #expect(result.stdout.hasSuffix("check failed: 1 session, 6 checks, 2 problems, 0 warnings\n"))
+        #expect(result.stdout.hasSuffix("check failed: 1 session, 7 checks, 2 problems, 0 warnings\n"))
     }
 
     @Test func aChangedDigestFails() throws {
@@ -84,9 +85,13 @@ import Testing
         let result = try check(log)
         #expect(result.status == 1)
         #expect(result.stdout.contains("      - step 7: stored digest 00000000000000ff, the rebuilt state's digest is "))
+        #expect(
+            result.stdout.contains(
+                "  checksums  problem  rows changed since they were written (their checksums do not match)\n      - step 7: the stored row does not match its checksum\n"
+            ))
         let json = try JSONValue(parsing: try check(log, ["--json"]).stdout)
         #expect(json["passed"] == false)
-        #expect(json["problems"] == 1)
+        #expect(json["problems"] == 2)
         #expect(json["sessions[1].checks.states.status"] == "problem")
         #expect(json["sessions[0].checks.states.status"] == "ok")
     }
@@ -102,6 +107,7 @@ import Testing
         let result = try check(log, ["--session", "login-happy"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("  secrets    problem  redacted fields hold clear values\n      - step 1: a clear value at password\n"))
+        #expect(result.stdout.contains("      - step 1: the stored row does not match its checksum\n"))
     }
 
     @Test(arguments: [

@@ -41,7 +41,6 @@ import Testing
             "UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
             "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"
         ),
-        ("UPDATE session SET started_at = 1e300 WHERE id = 2", "the start of session #2 is 1e+300, not a time"),
         ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 20", "the last time of session #1 is inf, not a time"),
     ])
     func numbersOutOfRangeAreDamageNotATrap(sql: String, message: String) async throws {
@@ -52,6 +51,25 @@ import Testing
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr == "rewind: \(path): the log is damaged: \(message)\n", "\(arguments)")
         }
+    }
+
+    /// A session row changed by hand is damage wherever it is shown, and only there.
+    @Test func aChangedSessionRowIsDamageOnlyWhereShown() async throws {
+        let folder = try TemporaryDirectory()
+        let path = try await damagedDemoLog("UPDATE session SET started_at = 1e300 WHERE id = 2", in: folder)
+        let message = "rewind: \(path): the log is damaged: session #2 (login-invalid-then-fixed): the stored session row does not match its checksum\n"
+        for arguments in [["sessions", path], ["log", path, "-s", "2"], ["show", path, "1", "-s", "2"]] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 65, "\(arguments): \(result.stderr)")
+            #expect(result.stderr == message, "\(arguments)")
+        }
+        #expect(try RewindBinary.run(["log", path, "-s", "1"]).status == 0, "session #1 is sound")
+        let check = try RewindBinary.run(["check", path])
+        #expect(check.status == 1)
+        #expect(
+            check.stdout.contains(
+                "  checksums  problem  rows changed since they were written (their checksums do not match)\n      - the session's row does not match its checksum\n"
+            ))
     }
 
     @Test func aSessionWithoutStepsAndAnEmptyRangeLogNothing() throws {

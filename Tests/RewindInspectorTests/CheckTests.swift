@@ -31,19 +31,20 @@ import Testing
         let report = try LogChecker(path: path).check(nil)
         #expect(report.passed)
         #expect(report.problems == 0 && report.warnings == 0)
-        #expect(report.allResults.count == 1 + 7 * 5)
+        #expect(report.allResults.count == 1 + 7 * 6)
         let login = try LogChecker(path: path).check("login-happy")
         #expect(
             CheckRenderer().render(login) == [
                 path,
                 "  integrity  ok       PRAGMA integrity_check (whole file): ok",
                 "#1 (login-happy), login flow",
+                "  checksums  ok       every row matches its checksum (21 rows)",
                 "  steps      ok       20 steps recorded of 1 through 20, none missing",
                 "  gaps       ok       no gap marker",
                 "  states     ok       every state rebuilds and matches its digest (21 states, step 0 included)",
                 "  keyframes  ok       1 keyframe",
                 "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
-                "check passed: 1 session, 6 checks, 0 problems, 0 warnings",
+                "check passed: 1 session, 7 checks, 0 problems, 0 warnings",
             ])
     }
 
@@ -57,6 +58,7 @@ import Testing
         #expect(
             CheckRenderer().render(report).dropFirst(2) == [
                 "#1 (gappy), login flow",
+                "  checksums  ok       every row matches its checksum (8 rows)",
                 "  steps      ok       6 steps recorded of 1 through 9, the others covered by gap markers",
                 "  gaps       warning  1 gap marker: 3 steps not recorded, as the recorder said",
                 "      - steps 4 through 6: the recorder's queue was full: the writer fell behind",
@@ -64,13 +66,14 @@ import Testing
                 "  keyframes  ok       2 keyframes; the first step after each gap is one",
                 "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
                 "#2 (tail-gap), login flow",
+                "  checksums  ok       every row matches its checksum (4 rows)",
                 "  steps      ok       2 steps recorded of 1 through 2, the others covered by gap markers",
                 "  gaps       warning  1 gap marker: 2 steps not recorded, as the recorder said",
                 "      - steps 3 through 4: the log could not be written",
                 "  states     ok       every state rebuilds and matches its digest (3 states, step 0 included)",
                 "  keyframes  ok       1 keyframe; the first step after each gap is one",
                 "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
-                "check passed: 2 sessions, 11 checks, 0 problems, 2 warnings",
+                "check passed: 2 sessions, 13 checks, 0 problems, 2 warnings",
             ])
     }
 

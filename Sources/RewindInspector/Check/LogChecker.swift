@@ -3,7 +3,8 @@ import RewindLog
 
 /// `rewind check`: the integrity of a log file and an audit of its sessions.
 ///
-/// Per session it checks that steps run from 1 to the last one with every missing step covered
+/// Per session it checks every row against the checksum written with it (the session's, each
+/// event's, each gap marker's), that steps run from 1 to the last one with every missing step covered
 /// by a gap marker, lists the gap markers (a warning, not a failure: the recorder marks what it
 /// could not write), rebuilds every state and compares it with its stored digest, checks that
 /// the first step after each gap is a keyframe, and looks for clear values in the fields the
@@ -22,7 +23,7 @@ public struct LogChecker: Sendable {
 
     /// Checks the file and the session `selector` names, or every session when it is nil.
     public func check(_ selector: String?) throws(LogError) -> CheckReport {
-        let sessions = selector == nil ? try reader.sessions() : [try reader.session(selector)]
+        let sessions = selector == nil ? try reader.sessions(allowingDamage: true) : [try reader.session(selector, allowingDamage: true)]
         return CheckReport(path: reader.path, integrity: try integrity(), sessions: try sessions.map(check))
     }
 
@@ -37,7 +38,7 @@ public struct LogChecker: Sendable {
 
     /// Audits one session, reading each of its rows once.
     public func check(_ session: SessionSummary) throws(LogError) -> SessionCheck {
-        let gaps = try reader.gaps(of: session)
+        let gaps = try reader.gaps(of: session, allowingDamage: true)
         var audit = SessionAudit(session: session, gaps: gaps)
         let initial: Result<(state: JSONValue, digest: StateDigest), LogError>
         do {

@@ -1,10 +1,25 @@
 import RewindLog
 
 extension SessionAudit {
-    /// The session's results, once every row is visited and ``finish()`` called: `steps`,
-    /// `gaps`, `states`, `keyframes`, `secrets`.
+    /// The session's results, once every row is visited and ``finish()`` called: `checksums`,
+    /// `steps`, `gaps`, `states`, `keyframes`, `secrets`.
     var results: [CheckResult] {
-        [stepsResult, gapsResult, statesResult, keyframesResult, secretsResult]
+        [checksumsResult, stepsResult, gapsResult, statesResult, keyframesResult, secretsResult]
+    }
+
+    private var checksumsResult: CheckResult {
+        guard checksumProblems.isEmpty else {
+            return CheckResult(
+                name: "checksums", status: .problem, summary: "rows changed since they were written (their checksums do not match)",
+                details: checksumProblems)
+        }
+        guard uncheckedRows == 0 else {
+            return CheckResult(
+                name: "checksums", status: .warning,
+                summary: "\(Self.count(uncheckedRows, "row")) written before logs had checksums: unchecked"
+                    + (checkedRows > 0 ? "; \(Self.count(checkedRows, "row")) match theirs" : ""))
+        }
+        return CheckResult(name: "checksums", status: .ok, summary: "every row matches its checksum (\(Self.count(checkedRows, "row")))")
     }
 
     private var stepsResult: CheckResult {

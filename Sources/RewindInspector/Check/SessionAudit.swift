@@ -24,6 +24,10 @@ struct SessionAudit {
     private(set) var stateProblems: [String] = []
     private(set) var keyframeProblems: [String] = []
     private(set) var secretProblems: [String] = []
+    /// Rows whose checksum matched, rows written before checksums, and rows that do not match.
+    private(set) var checkedRows = 0
+    private(set) var uncheckedRows = 0
+    private(set) var checksumProblems: [String] = []
     /// Where the current stretch of steps that cannot be rebuilt began, and why.
     private var lost: (first: Int, reason: String)?
     /// The ends of the gap markers, sorted, and how many of them lie before `lastStep`.
@@ -34,9 +38,26 @@ struct SessionAudit {
 
     init(session: SessionSummary, gaps: [LoggedGap]) {
         self.session = session
-        self.gaps = gaps.sorted { $0.steps.lowerBound < $1.steps.lowerBound }
+        // A gap marker whose row does not match its checksum covers nothing: it is reported.
+        let trusted = gaps.filter { $0.rowCheck != .mismatch }
+        self.gaps = trusted.sorted { $0.steps.lowerBound < $1.steps.lowerBound }
         self.redaction = RedactionAudit(patterns: session.redactedPaths)
-        self.gapEnds = gaps.map(\.steps.upperBound).sorted()
+        self.gapEnds = trusted.map(\.steps.upperBound).sorted()
+        count(session.rowCheck, "the session's row")
+        for gap in gaps {
+            count(
+                gap.rowCheck,
+                gap.rowCheck == .mismatch ? "a gap marker's row" : "the gap marker of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound)")
+        }
+    }
+
+    /// Counts a row by how it compared with its checksum; `what` names it in a problem.
+    private mutating func count(_ check: RowCheck, _ what: @autoclosure () -> String) {
+        switch check {
+        case .verified: checkedRows += 1
+        case .unchecked: uncheckedRows += 1
+        case .mismatch: checksumProblems.append("\(what()) does not match its checksum")
+        }
     }
 
     /// Starts from the stored initial state and its digest (step 0).
@@ -60,6 +81,7 @@ struct SessionAudit {
     /// Audits the next stored row.
     mutating func visit(_ stored: StoredStep) {
         let step = stored.step
+        count(stored.rowCheck, "step \(step): the stored row")
         if step > lastStep + 1 { recordHole(lastStep + 1...step - 1) }
         checkNotInsideGap(step)
         var followsGap = false

@@ -29,28 +29,22 @@ extension LogReader {
     /// A row that cannot be decoded (invalid JSON, a malformed patch) is handed over as a
     /// failure naming its step; only a failure to read the table itself throws.
     public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
-        let path = self.path
         try read(session: session.number) { db in
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                    FROM event WHERE session_id = ? ORDER BY step
+                    SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step
                     """, arguments: [session.number])
             while let row = try rows.next() {
                 let step: Int = try row.stored("step")
+                let rowCheck = Self.check(row, table: "event", columns: Self.eventChecksumIndex)
                 let event: Result<LoggedEvent, LogError>
                 do {
                     event = .success(try Self.event(from: row))
                 } catch {
-                    let reason = Self.logError(error, path: path, session: session.number, step: step)
-                    event = .failure(
-                        LogError(
-                            reason.kind, session: session.number, step: step, "step \(step) of session \(session.label): \(reason.description)",
-                            underlying: reason.underlying ?? reason
-                        ))
+                    event = .failure(damage(error, at: step, of: session))
                 }
-                guard body(StoredStep(step: step, event: event)) else { return }
+                guard body(StoredStep(step: step, event: event, rowCheck: rowCheck)) else { return }
             }
         }
     }

@@ -4,38 +4,61 @@ import RewindJSON
 
 extension LogReader {
     /// The state after `step` of a session (0 is the initial state), rebuilt from the nearest
-    /// keyframe at or before it and the patches after that.
+    /// keyframe at or before it and the patches after that, every row checked against its
+    /// checksum and the state against the digest recorded with it.
     public func state(of session: SessionSummary, at step: Int) throws(LogError) -> JSONValue {
         try checkStep(step, in: session)
-        return try read(session: session.number, step: step) { db in try state(db, of: session, at: step) }
+        return try read(session: session.number, step: step) { db in try state(db, of: session, at: step, checkingDigest: true) }
     }
 
     /// The same, inside a read that is already open.
-    func state(_ db: Database, of session: SessionSummary, at step: Int) throws -> JSONValue {
+    ///
+    /// - Parameter checkingDigest: also compare the rebuilt state's digest with the recorded
+    ///   one, which catches what checksums cannot (a patch that applies wrongly).
+    func state(_ db: Database, of session: SessionSummary, at step: Int, checkingDigest: Bool = false) throws -> JSONValue {
         let keyframe = try Int.fetchOne(
             db,
             sql: """
                 SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
                 """, arguments: [session.number, step])
-        var state = try keyframe == nil ? initialState(db, session) : .null
+        var (state, digest) = try keyframe == nil ? initialState(db, session) : (.null, nil)
         var expected = keyframe ?? 1
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT step, keyframe, patch FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
                 """, arguments: [session.number, keyframe ?? 1, step])
         while let row = try rows.next() {
+            try verifyEvent(row, of: session)
             let current: Int = try row.stored("step")
             guard current == expected else { throw notRecorded(expected, in: session) }
-            if let text: String = try row.stored("keyframe") {
-                state = try JSONValue(parsing: text)
-            } else if let text: String = try row.stored("patch") {
-                try state.apply(JSONPatch(json: JSONValue(parsing: text)))
+            do {
+                if let text: String = try row.stored("keyframe") {
+                    state = try JSONValue(parsing: text)
+                } else if let text: String = try row.stored("patch") {
+                    try state.apply(JSONPatch(json: JSONValue(parsing: text)))
+                }
+                digest = StateDigest(databaseValue: try row.stored("digest"))
+            } catch {
+                throw damage(error, at: current, of: session)
             }
             expected += 1
         }
         guard expected == step + 1 else { throw notRecorded(expected, in: session) }
+        if checkingDigest, let digest, state.digest != digest {
+            throw LogError.damage(
+                in: path, "step \(step) of session \(session.label): the rebuilt state does not match its recorded digest",
+                session: session.number, step: step)
+        }
         return state
+    }
+
+    /// `error`, met reading `step` of `session`, as damage that names them.
+    func damage(_ error: any Error, at step: Int, of session: SessionSummary) -> LogError {
+        let reason = Self.logError(error, path: path)
+        let detail = reason.message.hasPrefix("the log is damaged: ") ? String(reason.message.dropFirst("the log is damaged: ".count)) : reason.message
+        return .damage(
+            in: path, "step \(step) of session \(session.label): \(detail)", session: session.number, step: step, underlying: reason.underlying ?? error)
     }
 
     /// Calls `body` with each event of `range`, the state before it and the state after it.
@@ -54,12 +77,11 @@ extension LogReader {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                    FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
                     """, arguments: [session.number, first, last])
             var expected = first
             while let row = try rows.next() {
-                let event = try Self.event(from: row)
+                let event = try checkedEvent(from: row, of: session)
                 if event.step != expected {
                     // A gap: the event after it is a keyframe, so the walk goes on from there.
                     guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
@@ -101,11 +123,15 @@ extension LogReader {
         }
     }
 
-    private func initialState(_ db: Database, _ session: SessionSummary) throws -> JSONValue {
-        guard let text = try String.fetchOne(db, sql: "SELECT initial_state FROM session WHERE id = ?", arguments: [session.number]) else {
+    private func initialState(_ db: Database, _ session: SessionSummary) throws -> (JSONValue, StateDigest?) {
+        guard let row = try Row.fetchOne(db, sql: "SELECT initial_state, initial_digest FROM session WHERE id = ?", arguments: [session.number]) else {
             throw LogError.damage(in: path, "session \(session.label) has no initial state", session: session.number)
         }
-        return try JSONValue(parsing: text)
+        do {
+            return (try JSONValue(parsing: try row.stored("initial_state") as String), StateDigest(databaseValue: try row.stored("initial_digest")))
+        } catch {
+            throw damage(error, at: 0, of: session)
+        }
     }
 
     private func notRecorded(_ step: Int, in session: SessionSummary) -> LogError {
@@ -133,14 +159,21 @@ extension LogReader {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT step, origin, action_type, action, digest FROM event WHERE session_id = ? ORDER BY step
+                    SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step
                     """, arguments: [session.number])
             while let row = try rows.next() {
-                let action = try RecordedAction(
-                    step: row.stored(atIndex: 0), origin: row.stored(atIndex: 1), actionName: row.stored(atIndex: 2),
-                    action: row.withUnsafeData(atIndex: 3) { data in try JSONValue(parsing: data ?? Data()) },
-                    digest: StateDigest(databaseValue: row.stored(atIndex: 4))
-                )
+                try verifyEvent(row, of: session)
+                let step: Int = try row.stored("step")
+                let action: RecordedAction
+                do {
+                    action = try RecordedAction(
+                        step: step, origin: row.stored("origin"), actionName: row.stored("action_type"),
+                        action: JSONValue(parsing: row.stored("action") as String),
+                        digest: StateDigest(databaseValue: row.stored("digest"))
+                    )
+                } catch {
+                    throw damage(error, at: step, of: session)
+                }
                 guard try body(action, { step in try state(db, of: session, at: step) }) else { return }
             }
         }

@@ -8,7 +8,8 @@ extension LogReader {
     /// `steps` of `session`; `body` returns whether to go on.
     ///
     /// The lightest read of a log, for verifying a replay: the columns are read through SQLite's
-    /// C API and the action is parsed straight from SQLite's buffer. Through GRDB's rows, with
+    /// C API, checked against the row's checksum, and the action is parsed straight from
+    /// SQLite's buffer. Through GRDB's rows, with
     /// the origin and name as strings, reading took a tenth of a replay's time.
     public func actionDigests(
         of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest) throws -> Bool
@@ -16,7 +17,7 @@ extension LogReader {
         try read(session: session.number) { db in
             let statement = try db.makeStatement(
                 sql: """
-                    SELECT step, action, digest FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
                     """)
             let handle = statement.sqliteStatement
             sqlite3_bind_int64(handle, 1, Int64(session.number))
@@ -31,12 +32,19 @@ extension LogReader {
                     }
                     return
                 }
-                let step = Int(sqlite3_column_int64(handle, 0))
+                // Checked first: the checksum reads every column by its stored type.
+                try verifyEvent(handle, of: session)
+                let step = Int(sqlite3_column_int64(handle, 1))
                 let text = UnsafeBufferPointer(
-                    start: sqlite3_column_text(handle, 1), count: Int(sqlite3_column_bytes(handle, 1))
+                    start: sqlite3_column_text(handle, 5), count: Int(sqlite3_column_bytes(handle, 5))
                 )
-                let action = try JSONValue(parsing: text)
-                let digest = StateDigest(databaseValue: sqlite3_column_int64(handle, 2))
+                let action: JSONValue
+                do {
+                    action = try JSONValue(parsing: text)
+                } catch {
+                    throw damage(error, at: step, of: session)
+                }
+                let digest = StateDigest(databaseValue: sqlite3_column_int64(handle, 8))
                 guard try body(step, action, digest) else { return }
             }
         }

@@ -9,6 +9,8 @@ public final class LogReader: Sendable {
     /// The log's path.
     public let path: String
     let database: DatabaseQueue
+    /// The log's format version: 1 has no checksums, 2 a checksum on every row.
+    let formatVersion: Int
 
     /// Opens the log at `path` for reading.
     public init(path: String) throws(LogError) {
@@ -23,14 +25,13 @@ public final class LogReader: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw LogError(.unreadable, path: path, "permission denied")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(10)
-        let header = LogFileHeader(path: path)
-        let missingWAL = header?.isMissingItsWAL ?? false
+        let missingWAL = LogFileHeader(path: path)?.isMissingItsWAL ?? false
         do {
-            database = try Self.open(path, header: missingWAL ? header : nil, configuration: configuration)
-            try database.read { db in try LogSchema.validate(db, path: path, allowEmpty: false, missingWAL: missingWAL) }
+            database = try Self.openReadOnly(path)
+            formatVersion = try database.read { db in
+                try LogSchema.validate(db, path: path, allowEmpty: false, missingWAL: missingWAL)
+                return try LogSchema.version(of: db)
+            }
         } catch {
             throw Self.logError(error, path: path)
         }
@@ -38,21 +39,48 @@ public final class LogReader: Sendable {
 
     /// Opens `path` read-only; a WAL-mode file without its `-wal` is opened as immutable so
     /// that reading it creates no file beside it. Where SQLite takes no URIs, the plain path.
-    private static func open(_ path: String, header: LogFileHeader?, configuration: Configuration) throws -> DatabaseQueue {
-        if let header, let database = try? DatabaseQueue(path: header.immutableURI, configuration: configuration) {
+    static func openReadOnly(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        if let header = LogFileHeader(path: path), header.isMissingItsWAL,
+            let database = try? DatabaseQueue(path: header.immutableURI, configuration: configuration)
+        {
             return database
         }
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// Every session, in order.
+    /// Every session, in order; a session whose stored row does not match its checksum is
+    /// damage, named.
     public func sessions() throws(LogError) -> [SessionSummary] {
-        try read { db in
+        try sessions(allowingDamage: false)
+    }
+
+    /// Every session, in order; with `allowingDamage`, a session whose row does not match its
+    /// checksum is returned marked (``SessionSummary/rowCheck``) rather than thrown: for
+    /// `check`, which reports every one.
+    public func sessions(allowingDamage: Bool) throws(LogError) -> [SessionSummary] {
+        let all = try allSessions()
+        if !allowingDamage, let damaged = all.first(where: { $0.rowCheck == .mismatch }) {
+            throw mismatch(of: damaged)
+        }
+        return all
+    }
+
+    private func mismatch(of session: SessionSummary) -> LogError {
+        .damage(in: path, "session \(session.label): the stored session row does not match its checksum", session: session.number)
+    }
+
+    private func allSessions() throws(LogError) -> [SessionSummary] {
+        let stored = LogSchema.columns[0].columns.map { "s.\($0)" }.joined(separator: ", ")
+        let checksum = formatVersion >= 2 ? "s.checksum" : "NULL AS checksum"
+        let checksumIndex = LogSchema.columns[0].columns.count
+        return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.id, s.name, s.flow, s.started_at, s.ended_at, s.format_version, s.schema_version,
-                           s.redacted_paths,
+                    SELECT \(stored), \(checksum),
                            (SELECT count(*) FROM event e WHERE e.session_id = s.id) AS event_count,
                            (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
                            (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
@@ -60,25 +88,55 @@ public final class LogReader: Sendable {
                     FROM session s ORDER BY s.id
                     """
             ).map { row in
-                let number: Int = try row.stored("id")
-                let lastStep: Int? = try row.stored("last_step")
-                try LogBounds.checkSteps(first: try row.stored("first_step"), last: lastStep, of: number)
-                return SessionSummary(
-                    number: number, name: try row.stored("name"), flow: try row.stored("flow"),
-                    startedAt: try LogBounds.date(try row.stored("started_at"), "the start of session #\(number)"),
-                    endedAt: try (try row.stored("ended_at") as Double?).map { try LogBounds.date($0, "the end of session #\(number)") },
-                    formatVersion: try row.stored("format_version"), schemaVersion: try row.stored("schema_version"),
-                    eventCount: try row.stored("event_count"), lastStep: lastStep ?? 0,
-                    lastTime: try (try row.stored("last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
-                    redactedPaths: SQLiteSink.paths(fromJSON: try row.stored("redacted_paths")).sorted()
-                )
+                let rowCheck = Self.check(row, table: "session", columns: checksumIndex)
+                do {
+                    return try Self.summary(of: row, rowCheck: rowCheck)
+                } catch  where rowCheck == .mismatch {
+                    // A damaged row may not even decode: what is left of it is listed, marked.
+                    let number = (row["id"] as DatabaseValue).storage.int64.map(Int.init) ?? 0
+                    return SessionSummary(
+                        number: number, name: try? row.stored("name"), flow: (try? row.stored("flow")) ?? "",
+                        startedAt: Date(timeIntervalSince1970: 0), endedAt: nil, formatVersion: 0,
+                        schemaVersion: 0, eventCount: (try? row.stored("event_count")) ?? 0, lastStep: (try? row.stored("last_step")) ?? 0,
+                        lastTime: nil, redactedPaths: [], rowCheck: .mismatch)
+                }
             }
         }
     }
 
+    /// The summary of a session `row` as ``allSessions()`` reads it.
+    private static func summary(of row: Row, rowCheck: RowCheck) throws -> SessionSummary {
+        let number: Int = try row.stored("id")
+        let lastStep: Int? = try row.stored("last_step")
+        try LogBounds.checkSteps(first: try row.stored("first_step"), last: lastStep, of: number)
+        return SessionSummary(
+            number: number, name: try row.stored("name"), flow: try row.stored("flow"),
+            startedAt: try LogBounds.date(try row.stored("started_at"), "the start of session #\(number)"),
+            endedAt: try (try row.stored("ended_at") as Double?).map { try LogBounds.date($0, "the end of session #\(number)") },
+            formatVersion: try row.stored("format_version"), schemaVersion: try row.stored("schema_version"),
+            eventCount: try row.stored("event_count"), lastStep: lastStep ?? 0,
+            lastTime: try (try row.stored("last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
+            redactedPaths: SQLiteSink.paths(fromJSON: try row.stored("redacted_paths")).sorted(),
+            rowCheck: rowCheck
+        )
+    }
+
     /// The session that `selector` names, by number or name; nil picks the only session.
+    ///
+    /// Only the session chosen is checked: another's damaged row does not hide it.
     public func session(_ selector: String?) throws(LogError) -> SessionSummary {
-        let all = try sessions()
+        try session(selector, allowingDamage: false)
+    }
+
+    /// The same; with `allowingDamage`, a session whose row does not match its checksum is
+    /// returned, marked, rather than thrown.
+    public func session(_ selector: String?, allowingDamage: Bool) throws(LogError) -> SessionSummary {
+        let chosen = try choose(selector, among: allSessions())
+        guard allowingDamage || chosen.rowCheck != .mismatch else { throw mismatch(of: chosen) }
+        return chosen
+    }
+
+    private func choose(_ selector: String?, among all: [SessionSummary]) throws(LogError) -> SessionSummary {
         guard let selector else {
             guard all.count == 1 else {
                 let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER or NAME"
@@ -105,30 +163,42 @@ public final class LogReader: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
-                    FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
+                    SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
                     """, arguments: [session.number, range.lowerBound, range.upperBound]
             ).map { row in
-                try Self.event(from: row)
+                try checkedEvent(from: row, of: session)
             }
         }
     }
 
     /// The gaps of a session: steps that the recorder could not write.
     public func gaps(of session: SessionSummary) throws(LogError) -> [LoggedGap] {
+        try gaps(of: session, allowingDamage: false)
+    }
+
+    /// The same; with `allowingDamage`, a gap whose row does not match its checksum is
+    /// returned, marked in ``LoggedGap/rowCheck``, rather than thrown: for `check`.
+    public func gaps(of session: SessionSummary, allowingDamage: Bool) throws(LogError) -> [LoggedGap] {
         try read(session: session.number) { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT first_step, last_step, reason FROM gap WHERE session_id = ? ORDER BY first_step
+                    SELECT \(gapColumns) FROM gap WHERE session_id = ? ORDER BY first_step
                     """, arguments: [session.number]
             ).map { row in
-                let first: Int = try row.stored("first_step"), last: Int = try row.stored("last_step")
-                guard first <= last else {
-                    throw LogError.damage(in: path, "a gap of session \(session.number) ends before it starts", session: session.number)
+                let rowCheck = Self.check(row, table: "gap", columns: LogSchema.columns[2].columns.count)
+                if !allowingDamage { try verifyGap(row, of: session) }
+                do {
+                    let first: Int = try row.stored("first_step"), last: Int = try row.stored("last_step")
+                    guard first <= last else {
+                        throw LogError.damage(in: path, "a gap of session \(session.number) ends before it starts", session: session.number)
+                    }
+                    try LogBounds.checkSteps(first: first, last: last, of: session.number)
+                    return LoggedGap(steps: first...last, reason: try row.stored("reason"), rowCheck: rowCheck)
+                } catch  where rowCheck == .mismatch {
+                    // A damaged row may not even decode: it is listed as an empty marker, marked.
+                    return LoggedGap(steps: 0...0, reason: "(unreadable)", rowCheck: .mismatch)
                 }
-                try LogBounds.checkSteps(first: first, last: last, of: session.number)
-                return LoggedGap(steps: first...last, reason: try row.stored("reason"))
             }
         }
     }

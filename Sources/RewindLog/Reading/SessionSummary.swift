@@ -19,6 +19,8 @@ public struct SessionSummary: Sendable, Equatable {
     public var lastTime: Date?
     /// Fields whose values were redacted, like `password`.
     public var redactedPaths: [String]
+    /// How the session's stored row compared with its checksum.
+    public var rowCheck: RowCheck = .verified
 
     /// A name for messages: `#2 (login-happy)` or `#2`.
     public var label: String {

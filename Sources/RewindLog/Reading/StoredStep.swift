@@ -7,4 +7,7 @@ public struct StoredStep: Sendable {
     public var step: Int
     /// The row as an event, or the one-line reason it is unreadable.
     public var event: Result<LoggedEvent, LogError>
+    /// How the row compared with its checksum; the event is decoded either way, so that an
+    /// audit can go on checking it.
+    public var rowCheck: RowCheck = .verified
 }

@@ -5,7 +5,22 @@ enum LogSchema {
     /// `PRAGMA application_id` of every Rewind log: "RWND" in ASCII.
     static let applicationID: Int32 = 0x5257_4E44
     /// The format this code writes and the newest it reads; kept in `PRAGMA user_version`.
-    static let formatVersion = 1
+    /// Version 2 added a checksum to every row; rows of version 1 are read as unchecked.
+    static let formatVersion = 2
+
+    /// The columns of each table, in the order checksums take them (the `checksum` column,
+    /// added by version 2, last).
+    static let columns: [(table: String, columns: [String])] = [
+        (
+            "session",
+            [
+                "id", "name", "flow", "started_at", "ended_at", "format_version", "schema_version", "initial_state",
+                "initial_digest", "redacted_paths",
+            ]
+        ),
+        ("event", ["session_id", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest", "keyframe", "patch"]),
+        ("gap", ["session_id", "first_step", "last_step", "reason"]),
+    ]
 
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -48,9 +63,37 @@ enum LogSchema {
                     );
                     """)
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            try db.execute(sql: "PRAGMA user_version = \(formatVersion)")
+            try db.execute(sql: "PRAGMA user_version = 1")
+        }
+        migrator.registerMigration("v2") { db in
+            // Rows written before this migration keep a NULL checksum: read as unchecked.
+            for table in ["session", "event", "gap"] {
+                try db.execute(sql: "ALTER TABLE \(table) ADD COLUMN checksum INTEGER")
+            }
+            try db.execute(sql: "PRAGMA user_version = 2")
         }
         return migrator
+    }
+
+    /// Checks that the tables and columns of a Rewind log of `version` are all there, so that a
+    /// file with Rewind's id but another shape is named as damaged, not met later as a failing
+    /// query.
+    static func validateTables(_ db: Database, path: String, version: Int) throws {
+        for (table, expected) in columns {
+            let present = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row -> String in row["name"] })
+            guard !present.isEmpty else {
+                throw LogError.damage(in: path, "the table \(table) is missing")
+            }
+            let wanted = version >= 2 ? expected + ["checksum"] : expected
+            if let missing = wanted.first(where: { !present.contains($0) }) {
+                throw LogError.damage(in: path, "the table \(table) has no column \(missing)")
+            }
+        }
+    }
+
+    /// The format version of the log `db` (its `PRAGMA user_version`).
+    static func version(of db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     }
 
     /// Checks that `db` is a Rewind log this code can read; an empty database passes only when
@@ -79,6 +122,7 @@ enum LogSchema {
         guard version <= formatVersion else {
             throw LogError.newerLog(path, version: version)
         }
+        try validateTables(db, path: path, version: version)
     }
 
     /// One line for a SQLite error met while opening or reading `path`.

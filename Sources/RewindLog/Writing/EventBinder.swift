@@ -37,7 +37,9 @@ struct EventBinder {
             patch.json.canonicalBytes(into: &buffer)
             isKeyframe = false
         }
+        let checksum = Self.checksum(of: event, session: session, buffer: buffer, actionEnd: actionEnd, outputsEnd: outputsEnd, isKeyframe: isKeyframe)
         let statement = statement
+        sqlite3_bind_int64(statement, 12, checksum)
         sqlite3_bind_int64(statement, 1, Int64(session))
         sqlite3_bind_int64(statement, 2, Int64(event.step))
         sqlite3_bind_double(statement, 3, event.time.timeIntervalSince1970)
@@ -68,6 +70,28 @@ struct EventBinder {
             let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
             throw DatabaseError(resultCode: ResultCode(rawValue: result), message: message)
         }
+    }
+
+    /// The row's checksum over the values bound, in the order of `LogSchema.columns`.
+    private static func checksum(
+        of event: RecordedEvent, session: Int, buffer: [UInt8], actionEnd: Int, outputsEnd: Int, isKeyframe: Bool
+    ) -> Int64 {
+        var checksum = RowChecksum(table: "event")
+        checksum.add(session)
+        checksum.add(event.step)
+        checksum.add(event.time.timeIntervalSince1970)
+        checksum.add(text: event.origin)
+        checksum.add(text: event.actionName)
+        buffer.withUnsafeBytes { bytes in
+            checksum.add(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<actionEnd]))
+            checksum.add(event.cause)
+            checksum.add(bytes: outputsEnd > actionEnd ? UnsafeRawBufferPointer(rebasing: bytes[actionEnd..<outputsEnd]) : nil)
+            checksum.add(event.digest.databaseValue)
+            let state = UnsafeRawBufferPointer(rebasing: bytes[outputsEnd...])
+            checksum.add(bytes: isKeyframe ? state : nil)
+            checksum.add(bytes: isKeyframe ? nil : state)
+        }
+        return checksum.value
     }
 
     /// SQLite's `SQLITE_TRANSIENT`: copy the bound text now.

@@ -18,56 +18,65 @@ public struct LogRewriter {
     public func rewrite(
         session: SessionSummary, initialState: JSONValue, states: [JSONValue], actions: [RewrittenAction]? = nil, schemaVersion: Int
     ) throws(LogError) {
+        // Checked read-only first: a file that is not a sound log is refused before a byte of
+        // it changes.
+        try LogSchema.checkBeforeWriting(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // Like the sink: the replaced states' text is zeroed, not left in freed pages.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         do {
             let database = try DatabaseQueue(path: path, configuration: configuration)
+            // A log of version 1 gains its checksum columns, so the rewritten rows carry them.
+            try LogSchema.migrator.migrate(database)
             try database.write { db in
-                try LogSchema.validate(db, path: path, allowEmpty: false)
-                let steps = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT step, keyframe IS NOT NULL AS is_keyframe FROM event WHERE session_id = ? ORDER BY step
-                        """, arguments: [session.number])
-                guard steps.count == states.count else {
+                let columns = LogSchema.columns[1].columns.joined(separator: ", ")
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT \(columns), checksum FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number])
+                guard rows.count == states.count else {
                     throw LogError(
                         .invalidArgument, path: path, session: session.number,
-                        "session \(session.label) has \(steps.count) recorded steps but \(states.count) replayed states"
+                        "session \(session.label) has \(rows.count) recorded steps but \(states.count) replayed states"
                     )
                 }
-                let update = try db.cachedStatement(sql: "UPDATE event SET digest = ?, keyframe = ?, patch = ? WHERE session_id = ? AND step = ?")
+                let update = try db.cachedStatement(
+                    sql: """
+                        UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ?, digest = ?, keyframe = ?, patch = ?,
+                                         checksum = ?
+                        WHERE session_id = ? AND step = ?
+                        """)
                 var previous = initialState
-                for (row, state) in zip(steps, states) {
-                    let isKeyframe: Bool = try row.stored("is_keyframe")
+                for (index, (row, state)) in zip(rows, states).enumerated() {
                     let step: Int = try row.stored("step")
+                    guard LogReader.check(row, table: "event", columns: LogSchema.columns[1].columns.count) != .mismatch else {
+                        throw LogError.damage(
+                            in: path, "step \(step) of session \(session.label): the stored row does not match its checksum",
+                            session: session.number, step: step)
+                    }
+                    var event = try RewrittenEvent(row)
+                    event.digest = state.digest.databaseValue
+                    if event.keyframe != nil {
+                        event.keyframe = state.canonicalString
+                    } else {
+                        event.patch = JSONPatch.between(previous, state).json.canonicalString
+                    }
+                    if let action = actions?[index] {
+                        event.action = action.action.canonicalString
+                        event.actionType = action.name
+                        event.origin = action.origin
+                        event.outputs = action.outputs.isEmpty ? nil : JSONValue.array(action.outputs).canonicalString
+                    }
                     try update.execute(arguments: [
-                        state.digest.databaseValue,
-                        isKeyframe ? state.canonicalString : nil,
-                        isKeyframe ? nil : JSONPatch.between(previous, state).json.canonicalString,
-                        session.number, step,
+                        event.action, event.actionType, event.origin, event.outputs, event.digest, event.keyframe, event.patch,
+                        event.checksum(session: session.number), session.number, step,
                     ])
                     previous = state
                 }
-                if let actions {
-                    let replace = try db.cachedStatement(
-                        sql: """
-                            UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ? WHERE session_id = ? AND step = ?
-                            """)
-                    for (row, action) in zip(steps, actions) {
-                        let step: Int = try row.stored("step")
-                        try replace.execute(arguments: [
-                            action.action.canonicalString, action.name, action.origin,
-                            action.outputs.isEmpty ? nil : JSONValue.array(action.outputs).canonicalString,
-                            session.number, step,
-                        ])
-                    }
-                }
-                try db.execute(
-                    sql: "UPDATE session SET initial_state = ?, initial_digest = ?, schema_version = ? WHERE id = ?",
-                    arguments: [initialState.canonicalString, initialState.digest.databaseValue, schemaVersion, session.number]
-                )
+                var sessionRow = try SessionRow.fetch(db, id: session.number, path: path)
+                sessionRow.initialState = initialState.canonicalString
+                sessionRow.initialDigest = initialState.digest.databaseValue
+                sessionRow.schemaVersion = Int64(schemaVersion)
+                try sessionRow.save(db)
             }
             try database.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")

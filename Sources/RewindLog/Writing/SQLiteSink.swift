@@ -15,8 +15,12 @@ public final class SQLiteSink: RecordingSink {
 
     /// Opens the log at `path`, creating it when missing; new sessions are added after the
     /// ones it holds.
+    ///
+    /// An existing file is checked read-only first (`LogSchema.checkBeforeWriting`): one that
+    /// is damaged, of another application or of a newer format is refused unchanged.
     public init(path: String) throws(LogError) {
         self.path = path
+        try LogSchema.checkBeforeWriting(path)
         if !FileManager.default.fileExists(atPath: path) {
             guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                 let folder = (path as NSString).deletingLastPathComponent
@@ -58,7 +62,14 @@ public final class SQLiteSink: RecordingSink {
                     Self.pathsJSON(header.redactedPaths),
                 ]
             )
-            return Int(db.lastInsertedRowID)
+            let row = SessionRow(
+                id: db.lastInsertedRowID, name: header.name, flow: header.flow, startedAt: header.startedAt.timeIntervalSince1970,
+                endedAt: nil, formatVersion: Int64(LogSchema.formatVersion), schemaVersion: Int64(header.schemaVersion),
+                initialState: header.initialState.canonicalString, initialDigest: header.initialDigest.databaseValue,
+                redactedPaths: Self.pathsJSON(header.redactedPaths)
+            )
+            try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, row.id])
+            return Int(row.id)
         }
     }
 
@@ -69,51 +80,29 @@ public final class SQLiteSink: RecordingSink {
             let insert = try db.cachedStatement(
                 sql: """
                     INSERT INTO event (session_id, step, time, origin, action_type, action, cause, outputs,
-                                       digest, keyframe, patch)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                       digest, keyframe, patch, checksum)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             var binder = EventBinder(statement: insert.sqliteStatement, connection: db.sqliteConnection)
             for event in events {
                 try binder.insert(event, session: session)
             }
             for gap in gaps {
-                // A gap that continues the last one for the same reason extends it, so a disk
-                // that stays full for many batches leaves one marker, not one per batch.
-                try db.execute(
-                    sql: """
-                        UPDATE gap SET last_step = ?3
-                        WHERE session_id = ?1 AND last_step = ?2 - 1 AND reason = ?4
-                        """,
-                    arguments: [session, gap.steps.lowerBound, gap.steps.upperBound, gap.reason]
-                )
-                if db.changesCount == 0 {
-                    try db.execute(
-                        sql: "INSERT INTO gap (session_id, first_step, last_step, reason) VALUES (?, ?, ?, ?)",
-                        arguments: [session, gap.steps.lowerBound, gap.steps.upperBound, gap.reason]
-                    )
-                }
+                try Self.write(gap, of: session, in: db)
             }
             if !redactedPaths.isEmpty {
-                let known = try String.fetchOne(db, sql: "SELECT redacted_paths FROM session WHERE id = ?", arguments: [session])
-                let merged = Self.paths(fromJSON: known ?? "[]").union(redactedPaths)
-                try db.execute(
-                    sql: "UPDATE session SET redacted_paths = ? WHERE id = ?",
-                    arguments: [Self.pathsJSON(merged), session]
-                )
+                var row = try SessionRow.fetch(db, id: session, path: path)
+                row.redactedPaths = Self.pathsJSON(Self.paths(fromJSON: row.redactedPaths).union(redactedPaths))
+                try row.save(db)
             }
         }
     }
 
     public func endSession(_ session: Int) throws {
         try writing { db in
-            try db.execute(
-                sql: """
-                    UPDATE session SET ended_at = coalesce(
-                        (SELECT max(time) FROM event WHERE session_id = ?1), started_at)
-                    WHERE id = ?1
-                    """,
-                arguments: [session]
-            )
+            var row = try SessionRow.fetch(db, id: session, path: path)
+            row.endedAt = try Double.fetchOne(db, sql: "SELECT max(time) FROM event WHERE session_id = ?", arguments: [session]) ?? row.startedAt
+            try row.save(db)
         }
     }
 
@@ -148,10 +137,9 @@ public final class SQLiteSink: RecordingSink {
     /// the end time its export recorded.
     public func endSession(_ session: Int, at time: Date) throws {
         try writing { db in
-            try db.execute(
-                sql: "UPDATE session SET ended_at = ? WHERE id = ?",
-                arguments: [time.timeIntervalSince1970, session]
-            )
+            var row = try SessionRow.fetch(db, id: session, path: path)
+            row.endedAt = time.timeIntervalSince1970
+            try row.save(db)
         }
     }
 
@@ -192,6 +180,39 @@ public final class SQLiteSink: RecordingSink {
         } catch let error as DatabaseError {
             throw LogError(.cannotWrite, path: path, error.message ?? "\(error.resultCode)", underlying: error)
         }
+    }
+
+    /// Writes a gap marker with its checksum. A gap that continues the session's last one for
+    /// the same reason extends it, so a disk that stays full for many batches leaves one
+    /// marker, not one per batch.
+    private static func write(_ gap: RecordingGap, of session: Int, in db: Database) throws {
+        let continued = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT rowid, first_step FROM gap WHERE session_id = ? AND last_step = ? - 1 AND reason = ? LIMIT 1
+                """,
+            arguments: [session, gap.steps.lowerBound, gap.reason])
+        if let continued {
+            let first: Int = try continued.stored("first_step")
+            let checksum = gapChecksum(session: session, first: first, last: gap.steps.upperBound, reason: gap.reason)
+            try db.execute(
+                sql: "UPDATE gap SET last_step = ?, checksum = ? WHERE rowid = ?",
+                arguments: [gap.steps.upperBound, checksum, continued["rowid"] as Int64])
+        } else {
+            let checksum = gapChecksum(session: session, first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason)
+            try db.execute(
+                sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
+                arguments: [session, gap.steps.lowerBound, gap.steps.upperBound, gap.reason, checksum])
+        }
+    }
+
+    static func gapChecksum(session: Int, first: Int, last: Int, reason: String) -> Int64 {
+        var checksum = RowChecksum(table: "gap")
+        checksum.add(session)
+        checksum.add(first)
+        checksum.add(last)
+        checksum.add(text: reason)
+        return checksum.value
     }
 
     static func pathsJSON(_ paths: Set<String>) -> String {

@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+
+extension LogSchema {
+    /// Checks, without writing, that the file at `path` may be written as a Rewind log: a
+    /// missing or empty file may (it becomes one); anything else must be a sound Rewind log
+    /// of a format this code writes, with its tables, passing SQLite's `quick_check`.
+    ///
+    /// Writers call it before they open a file for writing, so that a damaged, foreign or
+    /// newer file is refused with not a byte of it changed and no `-wal` or `-shm` beside it:
+    /// opened for writing, SQLite would switch it to WAL mode or migrate it first.
+    static func checkBeforeWriting(_ path: String) throws(LogError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+        guard !isDirectory.boolValue else { throw LogError(.cannotWrite, path: path, "is a folder, not a log") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > 0 else { return }
+        let missingWAL = LogFileHeader(path: path)?.isMissingItsWAL ?? false
+        do {
+            let database = try LogReader.openReadOnly(path)
+            defer { try? database.close() }
+            try database.read { db in
+                try validate(db, path: path, allowEmpty: true, missingWAL: missingWAL)
+                let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                guard problems == ["ok"] else {
+                    throw LogError.damage(in: path, "SQLite's quick_check reports: \(problems.prefix(3).joined(separator: "; "))")
+                }
+            }
+        } catch {
+            throw LogReader.logError(error, path: path)
+        }
+    }
+}
