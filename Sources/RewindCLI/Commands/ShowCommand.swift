@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindLog
 
 /// `rewind show`: the action and the state at one step.
 struct ShowCommand: ParsableCommand {
@@ -8,7 +9,9 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show the action at a step and the whole state after it, or one value of it.",
         discussion: """
             Step 0 is the initial state; a negative step counts back from the last (-1 is \
-            the last step). Paths read like photos[3].title.
+            the last step). Paths read like photos[3].title. Every row read is checked against \
+            its checksum and the state against its digest; damage exits 65 naming the step, \
+            and --force shows the step anyway, marked DAMAGED.
 
             Examples:
               rewind show demo.rewind 8 --session login-invalid-then-fixed
@@ -29,8 +32,23 @@ struct ShowCommand: ParsableCommand {
 
     @OptionGroup var output: JSONOption
 
+    @Flag(help: "Show a step even when the log is damaged there, marked DAMAGED (still exits 65).")
+    var force = false
+
     func run() throws {
-        let inspector = try LogInspector(path: log)
+        do {
+            try show(verifying: true)
+        } catch let damage as LogError where force && damage.kind == .damaged {
+            // What the unchecked rows say, under the reason not to trust it.
+            let detail = damage.message.hasPrefix("the log is damaged: ") ? String(damage.message.dropFirst("the log is damaged: ".count)) : damage.message
+            if !output.json { print("DAMAGED: \(detail)") }
+            try show(verifying: false)
+            throw LogError(.damaged, path: damage.path, "shown despite damage (--force): \(damage.message)", underlying: damage)
+        }
+    }
+
+    private func show(verifying: Bool) throws {
+        let inspector = try LogInspector(path: log, verifying: verifying)
         let view = try inspector.show(try inspector.session(session.session), step: step.value, path: path)
         print(output.json ? view.json.canonicalString : view.lines(style: Terminal.style).joined(separator: "\n"))
     }

@@ -4,16 +4,24 @@ import RewindLog
 /// Checks on the files that write commands create or replace.
 enum LogFiles {
     /// Removes the log at `path` (and its `-wal` and `-shm`) so the demo can write it anew;
-    /// refuses when the file is something other than a Rewind log.
+    /// refuses a file that is not a Rewind log, and one a writer would refuse (damaged, newer).
     static func replaceDemoLog(at path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else { return }
-        do {
-            _ = try LogReader(path: path).sessions()
-        } catch {
-            throw LogError(.invalidArgument, "\(path) exists and is not a Rewind log; choose another --output", underlying: error)
-        }
+        if let refusal = refusal(toReplace: path) { throw refusal }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try FileManager.default.removeItem(atPath: file)
+        }
+    }
+
+    /// Why the file at `path` may not be replaced, checked as a writer checks; nil when it may.
+    private static func refusal(toReplace path: String) -> LogError? {
+        do {
+            try SQLiteSink.checkBeforeWriting(path)
+            _ = try LogReader(path: path).sessions()
+            return nil
+        } catch {
+            guard error.kind == .notALog || error.kind == .incomplete else { return error }
+            return LogError(.invalidArgument, "\(path) exists and is not a Rewind log; choose another --output")
         }
     }
 }

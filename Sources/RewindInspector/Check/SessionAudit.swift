@@ -44,6 +44,10 @@ struct SessionAudit {
         self.redaction = RedactionAudit(patterns: session.redactedPaths)
         self.gapEnds = trusted.map(\.steps.upperBound).sorted()
         count(session.rowCheck, "the session's row")
+        if let damage = session.damage {
+            let detail = damage.message.hasPrefix("the log is damaged: ") ? String(damage.message.dropFirst("the log is damaged: ".count)) : damage.message
+            stateProblems.append("the session cannot be read whole: \(detail)")
+        }
         for gap in gaps {
             count(
                 gap.rowCheck,

@@ -8,8 +8,11 @@ public struct LogInspector: Sendable {
     public let reader: LogReader
 
     /// Opens the log at `path` read-only.
-    public init(path: String) throws(LogError) {
-        reader = try LogReader(path: path)
+    ///
+    /// - Parameter verifying: check what is read against its checksums and digests (see
+    ///   ``LogReader/init(path:verifying:)``).
+    public init(path: String, verifying: Bool = true) throws(LogError) {
+        reader = try LogReader(path: path, verifying: verifying)
     }
 
     /// The log's path.

@@ -45,7 +45,7 @@ extension LogReader {
             expected += 1
         }
         guard expected == step + 1 else { throw notRecorded(expected, in: session) }
-        if checkingDigest, let digest, state.digest != digest {
+        if checkingDigest, isVerifying, let digest, state.digest != digest {
             throw LogError.damage(
                 in: path, "step \(step) of session \(session.label): the rebuilt state does not match its recorded digest",
                 session: session.number, step: step)

@@ -11,10 +11,18 @@ public final class LogReader: Sendable {
     let database: DatabaseQueue
     /// The log's format version: 1 has no checksums, 2 a checksum on every row.
     let formatVersion: Int
+    /// Whether rows are checked against their checksums and rebuilt states against their
+    /// digests; false only to show damaged data on purpose (`show --force`).
+    public let isVerifying: Bool
 
     /// Opens the log at `path` for reading.
-    public init(path: String) throws(LogError) {
+    ///
+    /// - Parameter verifying: check every row read against its checksum and every state
+    ///   rebuilt against its digest (the default). Without, damaged data reads as if it were
+    ///   sound: for showing it on purpose, marked as such.
+    public init(path: String, verifying: Bool = true) throws(LogError) {
         self.path = path
+        self.isVerifying = verifying
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw .noFile(at: path)
@@ -61,8 +69,8 @@ public final class LogReader: Sendable {
     /// checksum is returned marked (``SessionSummary/rowCheck``) rather than thrown: for
     /// `check`, which reports every one.
     public func sessions(allowingDamage: Bool) throws(LogError) -> [SessionSummary] {
-        let all = try allSessions()
-        if !allowingDamage, let damaged = all.first(where: { $0.rowCheck == .mismatch }) {
+        let all = try allSessions(allowingDamage: allowingDamage)
+        if !allowingDamage, isVerifying, let damaged = all.first(where: { $0.rowCheck == .mismatch }) {
             throw mismatch(of: damaged)
         }
         return all
@@ -72,7 +80,7 @@ public final class LogReader: Sendable {
         .damage(in: path, "session \(session.label): the stored session row does not match its checksum", session: session.number)
     }
 
-    private func allSessions() throws(LogError) -> [SessionSummary] {
+    private func allSessions(allowingDamage: Bool = false) throws(LogError) -> [SessionSummary] {
         let stored = LogSchema.columns[0].columns.map { "s.\($0)" }.joined(separator: ", ")
         let checksum = formatVersion >= 2 ? "s.checksum" : "NULL AS checksum"
         let checksumIndex = LogSchema.columns[0].columns.count
@@ -91,14 +99,17 @@ public final class LogReader: Sendable {
                 let rowCheck = Self.check(row, table: "session", columns: checksumIndex)
                 do {
                     return try Self.summary(of: row, rowCheck: rowCheck)
-                } catch  where rowCheck == .mismatch {
-                    // A damaged row may not even decode: what is left of it is listed, marked.
+                } catch  where rowCheck == .mismatch || allowingDamage {
+                    // A damaged row, or one whose events hold steps or times no recorder
+                    // writes, may not even decode: what is left of it is listed, marked.
                     let number = (row["id"] as DatabaseValue).storage.int64.map(Int.init) ?? 0
+                    let lastStep = ((try? row.stored("last_step") as Int?) ?? nil).map { min(max(0, $0), LogBounds.maximumStep) } ?? 0
                     return SessionSummary(
                         number: number, name: try? row.stored("name"), flow: (try? row.stored("flow")) ?? "",
                         startedAt: Date(timeIntervalSince1970: 0), endedAt: nil, formatVersion: 0,
-                        schemaVersion: 0, eventCount: (try? row.stored("event_count")) ?? 0, lastStep: (try? row.stored("last_step")) ?? 0,
-                        lastTime: nil, redactedPaths: [], rowCheck: .mismatch)
+                        schemaVersion: 0, eventCount: (try? row.stored("event_count")) ?? 0, lastStep: lastStep,
+                        lastTime: nil, redactedPaths: (try? row.stored("redacted_paths")).map { SQLiteSink.paths(fromJSON: $0).sorted() } ?? [],
+                        rowCheck: rowCheck, damage: Self.logError(error, path: path, session: number))
                 }
             }
         }
@@ -131,8 +142,8 @@ public final class LogReader: Sendable {
     /// The same; with `allowingDamage`, a session whose row does not match its checksum is
     /// returned, marked, rather than thrown.
     public func session(_ selector: String?, allowingDamage: Bool) throws(LogError) -> SessionSummary {
-        let chosen = try choose(selector, among: allSessions())
-        guard allowingDamage || chosen.rowCheck != .mismatch else { throw mismatch(of: chosen) }
+        let chosen = try choose(selector, among: allSessions(allowingDamage: allowingDamage))
+        guard allowingDamage || !isVerifying || chosen.rowCheck != .mismatch else { throw mismatch(of: chosen) }
         return chosen
     }
 

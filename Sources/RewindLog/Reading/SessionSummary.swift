@@ -21,6 +21,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var redactedPaths: [String]
     /// How the session's stored row compared with its checksum.
     public var rowCheck: RowCheck = .verified
+    /// Why the summary could not be read whole, when it was listed anyway (`check` lists
+    /// every session it can number): the row or its events hold values no recorder writes.
+    public var damage: LogError?
 
     /// A name for messages: `#2 (login-happy)` or `#2`.
     public var label: String {

@@ -23,7 +23,9 @@ extension LogSchema {
                 try validate(db, path: path, allowEmpty: true, missingWAL: missingWAL)
                 let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard problems == ["ok"] else {
-                    throw LogError.damage(in: path, "SQLite's quick_check reports: \(problems.prefix(3).joined(separator: "; "))")
+                    // One line: SQLite's own messages span several.
+                    let text = problems.prefix(3).joined(separator: "; ").split(whereSeparator: \.isNewline).joined(separator: " ")
+                    throw LogError.damage(in: path, "SQLite's quick_check reports: \(text)")
                 }
             }
         } catch {

@@ -143,6 +143,13 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Checks, read-only, that the file at `path` may be written as a log: missing, empty, or
+    /// a sound Rewind log of a format this code writes. A writer that is not a sink (a tool
+    /// that would replace the file) asks first, so that it refuses what a sink would.
+    public static func checkBeforeWriting(_ path: String) throws(LogError) {
+        try LogSchema.checkBeforeWriting(path)
+    }
+
     /// The log format version this sink writes into every session (`format_version`).
     public static var formatVersion: Int { LogSchema.formatVersion }
 

@@ -35,6 +35,8 @@ public struct Replayer: Sendable {
     ///
     /// - Returns: each session's replay and whether it was rewritten.
     public func update(path: String, session selector: String? = nil) throws(LogError) -> [(replay: SessionReplay, rewritten: Bool)] {
+        // A writing command: a file a writer would refuse is refused before anything runs.
+        try SQLiteSink.checkBeforeWriting(path)
         let replays = try replay(path: path, session: selector, keepingStates: true)
         var results: [(SessionReplay, Bool)] = []
         for replay in replays {
