@@ -185,7 +185,7 @@ import Testing
         #expect(
             error
                 == LogError.damage(
-                    in: path, "step 2 of session #1 (ticks): a stored value has the wrong type (column origin holds a blob where String belongs)",
+                    in: path, "step 2 of session #1 (ticks): a stored value has the wrong type (column origin holds a blob where a text belongs)",
                     session: 1, step: 2))
         #expect(error.underlying is StoredValueError)
     }

@@ -30,21 +30,18 @@ extension LogReader {
     /// failure naming its step; only a failure to read the table itself throws.
     public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step
-                    """, arguments: [session.number])
-            while let row = try rows.next() {
+            try eventRows(
+                db, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
+            ) { row, rowCheck, typeProblem in
                 let step: Int = try row.stored("step")
-                let rowCheck = Self.check(row, table: "event", columns: Self.eventChecksumIndex)
                 let event: Result<LoggedEvent, LogError>
                 do {
+                    if let typeProblem { throw typeProblem }
                     event = .success(try Self.event(from: row))
                 } catch {
                     event = .failure(damage(error, at: step, of: session))
                 }
-                guard body(StoredStep(step: step, event: event, rowCheck: rowCheck)) else { return }
+                return body(StoredStep(step: step, event: event, rowCheck: rowCheck))
             }
         }
     }

@@ -23,13 +23,10 @@ extension LogReader {
                 """, arguments: [session.number, step])
         var (state, digest) = try keyframe == nil ? initialState(db, session) : (.null, nil)
         var expected = keyframe ?? 1
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                """, arguments: [session.number, keyframe ?? 1, step])
-        while let row = try rows.next() {
-            try verifyEvent(row, of: session)
+        try checkedEventRows(
+            db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
+            arguments: [session.number, keyframe ?? 1, step]
+        ) { row in
             let current: Int = try row.stored("step")
             guard current == expected else { throw notRecorded(expected, in: session) }
             do {
@@ -43,6 +40,7 @@ extension LogReader {
                 throw damage(error, at: current, of: session)
             }
             expected += 1
+            return true
         }
         guard expected == step + 1 else { throw notRecorded(expected, in: session) }
         if checkingDigest, isVerifying, let digest, state.digest != digest {
@@ -74,14 +72,12 @@ extension LogReader {
         guard first <= last else { return }
         var state = try self.state(of: session, at: first - 1)
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                    """, arguments: [session.number, first, last])
             var expected = first
-            while let row = try rows.next() {
-                let event = try checkedEvent(from: row, of: session)
+            try checkedEventRows(
+                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
+                arguments: [session.number, first, last]
+            ) { row in
+                let event = try decodedEvent(from: row, of: session)
                 if event.step != expected {
                     // A gap: the event after it is a keyframe, so the walk goes on from there.
                     guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
@@ -94,6 +90,7 @@ extension LogReader {
                 }
                 try body(event, before, state)
                 expected = event.step + 1
+                return true
             }
         }
     }
@@ -156,13 +153,9 @@ extension LogReader {
         of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step
-                    """, arguments: [session.number])
-            while let row = try rows.next() {
-                try verifyEvent(row, of: session)
+            try checkedEventRows(
+                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
+            ) { row in
                 let step: Int = try row.stored("step")
                 let action: RecordedAction
                 do {
@@ -174,7 +167,7 @@ extension LogReader {
                 } catch {
                     throw damage(error, at: step, of: session)
                 }
-                guard try body(action, { step in try state(db, of: session, at: step) }) else { return }
+                return try body(action, { step in try state(db, of: session, at: step) })
             }
         }
     }

@@ -171,14 +171,15 @@ public final class LogReader: Sendable {
     /// The events of steps `range` of a session, in order.
     public func events(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [LoggedEvent] {
         try read(session: session.number, step: range.count == 1 ? range.lowerBound : nil) { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step
-                    """, arguments: [session.number, range.lowerBound, range.upperBound]
-            ).map { row in
-                try checkedEvent(from: row, of: session)
+            var events: [LoggedEvent] = []
+            try checkedEventRows(
+                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
+                arguments: [session.number, range.lowerBound, range.upperBound]
+            ) { row in
+                events.append(try decodedEvent(from: row, of: session))
+                return true
             }
+            return events
         }
     }
 

@@ -1,28 +1,33 @@
 import GRDB
 
 extension Row {
-    /// The value stored in `column`, as `T` (an optional `T` takes NULL); a value of another
-    /// type, or a missing column, is damage that names the column.
+    /// The value stored in `column`, as `T`; a value of another type, or a missing column,
+    /// is damage that names the column.
     ///
-    /// GRDB's own `decode` throws an error whose text dumps the whole row, states included:
-    /// this one says only which column held what.
-    func stored<T: DatabaseValueConvertible>(_ column: String, as type: T.Type = T.self) throws -> T {
-        guard let value = self[column] as DatabaseValue? else {
-            throw StoredValueError(column: column, expected: "\(T.self)", found: "no such column")
+    /// GRDB's own error text dumps the whole row, states included: this one says only which
+    /// column held what. The value is read by GRDB's `decode`, specialized for `T`.
+    @inline(__always)
+    func stored<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String, as type: T.Type = T.self) throws -> T {
+        do {
+            return try decode(T.self, forColumn: column)
+        } catch is RowDecodingError {
+            throw StoredValueError(column: column, expected: "\(T.self)", found: found(in: column))
         }
-        guard let converted = T.fromDatabaseValue(value) else {
-            throw StoredValueError(column: column, expected: "\(T.self)", found: value.storageName)
-        }
-        return converted
     }
 
-    /// The value in the column at `index`, as ``stored(_:as:)`` reads it.
-    func stored<T: DatabaseValueConvertible>(atIndex index: Int, as type: T.Type = T.self) throws -> T {
-        guard index < count, let converted = T.fromDatabaseValue(self[index] as DatabaseValue) else {
-            let found = index < count ? (self[index] as DatabaseValue).storageName : "no such column"
-            throw StoredValueError(column: columnNames.dropFirst(index).first ?? "#\(index)", expected: "\(T.self)", found: found)
+    /// The same for a column that may hold NULL.
+    @inline(__always)
+    func stored<T: DatabaseValueConvertible & StatementColumnConvertible>(_ column: String, as type: T?.Type = T?.self) throws -> T? {
+        do {
+            return try decode(T?.self, forColumn: column)
+        } catch is RowDecodingError {
+            throw StoredValueError(column: column, expected: "\(T.self) or NULL", found: found(in: column))
         }
-        return converted
+    }
+
+    /// What `column` holds, for messages.
+    private func found(in column: String) -> String {
+        (self[column] as DatabaseValue?)?.storageName ?? "no such column"
     }
 }
 
@@ -41,7 +46,7 @@ extension DatabaseValue {
 
 /// A stored value of a type no recorder writes there: which column, what was expected, and
 /// what was found.
-struct StoredValueError: Error, CustomStringConvertible {
+struct StoredValueError: Error, CustomStringConvertible, Sendable {
     let column: String
     let expected: String
     let found: String
