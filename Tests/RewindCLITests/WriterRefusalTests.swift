@@ -16,6 +16,9 @@ import Testing
         case newer
         /// A file with Rewind's id and version whose tables lack columns.
         case wrongColumns
+        /// A demo log whose schema declares a column's type with one byte changed (`REAL` →
+        /// `REAM`): every reader can read it, but SQLite would store new rows differently.
+        case alteredSchema
     }
 
     static func make(_ kind: BadFile, at path: String, demo: String) throws {
@@ -42,6 +45,16 @@ import Testing
                         CREATE TABLE gap (session_id INTEGER);
                         PRAGMA application_id = 1381453380;
                         PRAGMA user_version = 2;
+                        """)
+            }
+        case .alteredSchema:
+            try FileManager.default.copyItem(atPath: demo, toPath: path)
+            try DatabaseQueue(path: path).writeWithoutTransaction { db in
+                try db.execute(
+                    sql: """
+                        PRAGMA writable_schema = ON;
+                        UPDATE sqlite_master SET sql = replace(sql, 'started_at REAL', 'started_at REAM') WHERE name = 'session';
+                        PRAGMA writable_schema = OFF;
                         """)
             }
         }
@@ -87,6 +100,7 @@ import Testing
             .foreign: (65, "not a Rewind log (a SQLite database of another application)"),
             .newer: (65, "written by a newer Rewind (log format 9; this rewind reads up to 2)"),
             .wrongColumns: (65, "the log is damaged: the table session has no column name"),
+            .alteredSchema: (65, "the log is damaged: its schema is not the one Rewind writes (table session differs)"),
         ]
         for (kind, (status, message)) in expected {
             let path = folder.path("\(kind.rawValue).rewind")

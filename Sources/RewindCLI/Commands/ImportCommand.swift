@@ -29,5 +29,6 @@ struct ImportCommand: ParsableCommand {
             let gaps = session.gaps == 0 ? "" : session.gaps == 1 ? ", 1 gap" : ", \(session.gaps) gaps"
             print("imported session #\(session.number ?? 0) (\(name), \(session.flow) flow): \(session.steps) steps\(gaps) into \(output)")
         }
+        try LogFiles.warnOfDamage(in: output)
     }
 }

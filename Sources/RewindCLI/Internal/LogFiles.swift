@@ -13,6 +13,16 @@ enum LogFiles {
         }
     }
 
+    /// Says on standard error when a session of the log at `path` is damaged, after a writer
+    /// appended to it: appending reads no other session, so their damage does not stop it
+    /// (only a file SQLite or the schema finds unsound does), but the user should know.
+    static func warnOfDamage(in path: String) throws {
+        let sessions = try LogReader(path: path).sessions(allowingDamage: true)
+        guard let damaged = sessions.first(where: { $0.damage != nil || $0.rowCheck == .mismatch }) else { return }
+        let line = "rewind: warning: session #\(damaged.number) of \(path) is damaged (the new session is sound); run `rewind check \(path)`\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
     /// Why the file at `path` may not be replaced, checked as a writer checks; nil when it may.
     private static func refusal(toReplace path: String) -> LogError? {
         do {

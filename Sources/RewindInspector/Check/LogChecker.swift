@@ -27,13 +27,19 @@ public struct LogChecker: Sendable {
         return CheckReport(path: reader.path, integrity: try integrity(), sessions: try sessions.map(check))
     }
 
-    /// SQLite's `PRAGMA integrity_check` of the whole file.
+    /// SQLite's `PRAGMA integrity_check` of the whole file, and rows that belong to no session.
     public func integrity() throws(LogError) -> CheckResult {
         let messages = try reader.integrityCheck()
-        guard messages != ["ok"] else {
-            return CheckResult(name: "integrity", status: .ok, summary: "PRAGMA integrity_check (whole file): ok")
+        guard messages == ["ok"] else {
+            return CheckResult(name: "integrity", status: .problem, summary: "PRAGMA integrity_check (whole file) reports damage", details: messages)
         }
-        return CheckResult(name: "integrity", status: .problem, summary: "PRAGMA integrity_check (whole file) reports damage", details: messages)
+        let strays = try reader.strayRows()
+        guard strays.isEmpty else {
+            return CheckResult(
+                name: "integrity", status: .problem, summary: "rows belong to no session (its session row is gone)",
+                details: strays.map { "\($0.count) \($0.table) row\($0.count == 1 ? "" : "s") of session #\($0.session), which has no session row" })
+        }
+        return CheckResult(name: "integrity", status: .ok, summary: "PRAGMA integrity_check (whole file): ok")
     }
 
     /// Audits one session, reading each of its rows once.

@@ -86,6 +86,11 @@ struct SessionAudit {
     mutating func visit(_ stored: StoredStep) {
         let step = stored.step
         count(stored.rowCheck, "step \(step): the stored row")
+        guard LogReader.stepNumbers.contains(step) else {
+            // A number no recorder writes (0, −5, 2⁶³−1): reported, but it makes no hole.
+            if case .failure(let error) = stored.event { stateProblems.append(error.description) }
+            return
+        }
         if step > lastStep + 1 { recordHole(lastStep + 1...step - 1) }
         checkNotInsideGap(step)
         var followsGap = false
@@ -196,7 +201,8 @@ struct SessionAudit {
     }
 
     private static func describe(_ steps: ClosedRange<Int>) -> String {
-        steps.count == 1
+        // Not `steps.count`: a damaged step number such as 2⁶³−1 would overflow it.
+        steps.lowerBound == steps.upperBound
             ? "step \(steps.lowerBound) is missing and no gap marker covers it"
             : "steps \(steps.lowerBound) through \(steps.upperBound) are missing and no gap marker covers them"
     }

@@ -2,11 +2,36 @@ import GRDB
 import RewindJSON
 
 extension LogReader {
+    /// The step numbers a sound log holds; a row numbered outside them is damage.
+    public static let stepNumbers = 1...LogBounds.maximumStep
+
     /// SQLite's `PRAGMA integrity_check` over the whole file: `["ok"]` when the file is
     /// sound, else SQLite's own messages, one per problem.
     public func integrityCheck() throws(LogError) -> [String] {
         try read { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+    }
+
+    /// The event and gap rows that name a session with no session row, by table and session.
+    ///
+    /// A writer never numbers a new session after them (see ``SQLiteSink``), so they stay
+    /// apart; they are listed so that `check` can say rows are there that no session shows.
+    public func strayRows() throws(LogError) -> [StrayRows] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT 'event' AS tbl, session_id, count(*) AS n FROM event
+                        WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
+                    UNION ALL
+                    SELECT 'gap', session_id, count(*) FROM gap
+                        WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
+                    ORDER BY 2, 1
+                    """
+            ).map { row in
+                StrayRows(table: try row.stored("tbl"), session: try row.stored("session_id"), count: try row.stored("n"))
+            }
         }
     }
 
@@ -37,6 +62,8 @@ extension LogReader {
                 let event: Result<LoggedEvent, LogError>
                 do {
                     if let typeProblem { throw typeProblem }
+                    // Out of range, the audit's arithmetic on it (the step before) could trap.
+                    try LogBounds.checkStep(step)
                     event = .success(try Self.event(from: row))
                 } catch {
                     event = .failure(damage(error, at: step, of: session))

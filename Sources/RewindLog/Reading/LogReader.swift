@@ -142,8 +142,11 @@ public final class LogReader: Sendable {
     /// The same; with `allowingDamage`, a session whose row does not match its checksum is
     /// returned, marked, rather than thrown.
     public func session(_ selector: String?, allowingDamage: Bool) throws(LogError) -> SessionSummary {
-        let chosen = try choose(selector, among: allSessions(allowingDamage: allowingDamage))
-        guard allowingDamage || !isVerifying || chosen.rowCheck != .mismatch else { throw mismatch(of: chosen) }
+        // Every session is listed, damaged or not, so that only the chosen one's damage counts.
+        let chosen = try choose(selector, among: allSessions(allowingDamage: true))
+        guard !allowingDamage else { return chosen }
+        if isVerifying, chosen.rowCheck == .mismatch { throw mismatch(of: chosen) }
+        if let damage = chosen.damage { throw damage }
         return chosen
     }
 

@@ -11,7 +11,7 @@ extension Row {
         do {
             return try decode(T.self, forColumn: column)
         } catch is RowDecodingError {
-            throw StoredValueError(column: column, expected: "\(T.self)", found: found(in: column))
+            throw StoredValueError(column: column, expected: Self.name(of: T.self), found: found(in: column))
         }
     }
 
@@ -21,7 +21,17 @@ extension Row {
         do {
             return try decode(T?.self, forColumn: column)
         } catch is RowDecodingError {
-            throw StoredValueError(column: column, expected: "\(T.self) or NULL", found: found(in: column))
+            throw StoredValueError(column: column, expected: "\(Self.name(of: T.self)) or NULL", found: found(in: column))
+        }
+    }
+
+    /// What a value of `type` is called in a message: `an integer`, not `Int64`.
+    private static func name(of type: Any.Type) -> String {
+        switch type {
+        case is any BinaryInteger.Type: "an integer"
+        case is any BinaryFloatingPoint.Type: "a real"
+        case is String.Type: "a text"
+        default: "a \(type)"
         }
     }
 

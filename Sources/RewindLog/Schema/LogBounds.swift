@@ -24,6 +24,13 @@ enum LogBounds {
         }
     }
 
+    /// Checks one row's step number, for a reader that names the step itself.
+    static func checkStep(_ step: Int) throws {
+        guard (1...maximumStep).contains(step) else {
+            throw OutOfRange(description: "its step number is outside 1 through \(maximumStep)")
+        }
+    }
+
     /// The date of a stored time; `what` names it in the error, like `step 7's time`.
     static func date(_ seconds: Double, _ what: @autoclosure () -> String) throws -> Date {
         guard seconds.isFinite, abs(seconds) <= maximumSeconds else {

@@ -4,7 +4,8 @@ import GRDB
 extension LogSchema {
     /// Checks, without writing, that the file at `path` may be written as a Rewind log: a
     /// missing or empty file may (it becomes one); anything else must be a sound Rewind log
-    /// of a format this code writes, with its tables, passing SQLite's `quick_check`.
+    /// of a format this code writes, passing SQLite's `quick_check`, with exactly the schema
+    /// its migrations give.
     ///
     /// Writers call it before they open a file for writing, so that a damaged, foreign or
     /// newer file is refused with not a byte of it changed and no `-wal` or `-shm` beside it:
@@ -26,6 +27,9 @@ extension LogSchema {
                     // One line: SQLite's own messages span several.
                     let text = problems.prefix(3).joined(separator: "; ").split(whereSeparator: \.isNewline).joined(separator: " ")
                     throw LogError.damage(in: path, "SQLite's quick_check reports: \(text)")
+                }
+                if try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0 > 0 {
+                    try checkExactSchema(db, path: path, version: try version(of: db))
                 }
             }
         } catch {

@@ -52,9 +52,9 @@ public final class SQLiteSink: RecordingSink {
         try writing { db in
             try db.execute(
                 sql: """
-                    INSERT INTO session (name, flow, started_at, format_version, schema_version,
+                    INSERT INTO session (id, name, flow, started_at, format_version, schema_version,
                                          initial_state, initial_digest, redacted_paths)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     header.name, header.flow, header.startedAt.timeIntervalSince1970, LogSchema.formatVersion,
@@ -72,6 +72,14 @@ public final class SQLiteSink: RecordingSink {
             return Int(row.id)
         }
     }
+
+    /// The number after every one in use, by a session row or by rows left of a session whose
+    /// row was deleted: a new session never takes over another's events or gaps. (SQLite's
+    /// own choice, one past the largest row, would reuse a deleted last session's number.)
+    private static let nextSessionID = """
+        (SELECT max(coalesce((SELECT max(id) FROM session), 0), coalesce((SELECT max(session_id) FROM event), 0),
+                    coalesce((SELECT max(session_id) FROM gap), 0)) + 1)
+        """
 
     public func append(
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
