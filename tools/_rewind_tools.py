@@ -47,7 +47,7 @@ def positive_int(text, name):
 
 
 # Row checksums ------------------------------------------------------------------------------
-# The same FNV-1a 64 over framed values as Sources/RewindLog/Schema/RowChecksum.swift, so that
+# The same hash over framed 64-bit words as Sources/RewindLog/Schema/RowChecksum.swift, so that
 # a script can reseal rows it changed on purpose: a valid-but-wrong row, which only the
 # readers' other checks (digests, bounds) can tell.
 
@@ -66,29 +66,25 @@ class RowChecksum:
         self.hash = 0xCBF29CE484222325
         self.add("text", table.encode())
 
-    def _byte(self, byte):
-        self.hash = ((self.hash ^ byte) * 0x100000001B3) & _MASK
-
-    def _word(self, word):
-        for _ in range(8):
-            self._byte(word & 0xFF)
-            word >>= 8
+    def _mix(self, word):
+        self.hash = ((self.hash ^ word) * 0x9E3779B97F4A7C15) & _MASK
+        self.hash ^= self.hash >> 32
 
     def add(self, kind, value):
         """Adds a value by its SQLite type: null, integer, real, text (bytes) or blob."""
         if kind == "null":
-            self._byte(0)
+            self._mix(0)
         elif kind == "integer":
-            self._byte(1)
-            self._word(value & _MASK)
+            self._mix(1)
+            self._mix(value & _MASK)
         elif kind == "real":
-            self._byte(2)
-            self._word(struct.unpack("<Q", struct.pack("<d", value))[0])
+            self._mix(2)
+            self._mix(struct.unpack("<Q", struct.pack("<d", value))[0])
         else:
-            self._byte(3 if kind == "text" else 4)
-            self._word(len(value))
-            for byte in value:
-                self._byte(byte)
+            self._mix(3 if kind == "text" else 4)
+            self._mix(len(value))
+            for start in range(0, len(value), 8):
+                self._mix(int.from_bytes(value[start:start + 8], "little"))
 
     @property
     def value(self):

@@ -1,12 +1,16 @@
 import GRDB
 
-/// The checksum written with every row of a log (event, session, gap): 64-bit FNV-1a over the
-/// row's values, each framed by its type and length.
+/// The checksum written with every row of a log (event, session, gap): a 64-bit hash over the
+/// row's values taken as 64-bit words, each value framed by its type and length.
 ///
-/// FNV-1a maps each byte through a bijection of the running hash (an XOR, then a
-/// multiplication by an odd prime), so two rows whose bytes differ in exactly one place always
-/// get different checksums: every single-byte change to a stored value is found. The framing
-/// keeps `"ab", "c"` apart from `"a", "bc"` and NULL apart from an empty text.
+/// Each word goes through a bijection of the running hash (an XOR with the word, a
+/// multiplication by an odd constant, an XOR with the hash shifted right by 32), so two rows
+/// of the same length whose bytes differ in one word always get different checksums: every
+/// single-byte change to a stored value is found. Word by word, it takes an eighth of the
+/// multiplications of a byte-wise FNV-1a (measured, that was within the noise of a whole
+/// `check` or replay: reading every column is what verifying costs); the shift carries a change
+/// in a word's high bytes down, which a multiplication alone never does. The framing keeps
+/// `"ab", "c"` apart from `"a", "bc"` and NULL apart from an empty text.
 struct RowChecksum {
     private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -21,8 +25,8 @@ struct RowChecksum {
 
     mutating func add(_ value: Int64?) {
         guard let value else { return addNull() }
-        addByte(1)
-        addWord(UInt64(bitPattern: value))
+        mix(1)
+        mix(UInt64(bitPattern: value))
     }
 
     mutating func add(_ value: Int?) {
@@ -31,8 +35,8 @@ struct RowChecksum {
 
     mutating func add(_ value: Double?) {
         guard let value else { return addNull() }
-        addByte(2)
-        addWord(value.bitPattern)
+        mix(2)
+        mix(value.bitPattern)
     }
 
     mutating func add(text: String?) {
@@ -43,26 +47,36 @@ struct RowChecksum {
     /// Adds a text by its UTF-8 bytes, as SQLite stores it.
     mutating func add(bytes: UnsafeRawBufferPointer?) {
         guard let bytes else { return addNull() }
-        addByte(3)
-        addWord(UInt64(bytes.count))
-        for byte in bytes { addByte(byte) }
+        mix(3)
+        add(framed: bytes)
     }
 
     fileprivate mutating func addNull() {
-        addByte(0)
+        mix(0)
     }
 
-    fileprivate mutating func addWord(_ word: UInt64) {
-        var word = word
-        for _ in 0..<8 {
-            addByte(UInt8(truncatingIfNeeded: word))
-            word >>= 8
+    /// Adds the length of `bytes`, then their little-endian 64-bit words, the last one padded
+    /// with zero bytes (the length tells the padding apart).
+    fileprivate mutating func add(framed bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        mix(UInt64(count))
+        var offset = 0
+        while offset + 8 <= count {
+            mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
         }
+        guard offset < count else { return }
+        var last: UInt64 = 0
+        for index in offset..<count {
+            last |= UInt64(bytes[index]) << UInt64(8 * (index - offset))
+        }
+        mix(last)
     }
 
     @inline(__always)
-    fileprivate mutating func addByte(_ byte: UInt8) {
-        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    private mutating func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9e37_79b9_7f4a_7c15
+        hash ^= hash >> 32
     }
 }
 
@@ -80,8 +94,7 @@ extension RowChecksum {
 
     /// A blob where a text belongs: framed apart from a text of the same bytes.
     mutating func add(blob: UnsafeRawBufferPointer) {
-        addByte(4)
-        addWord(UInt64(blob.count))
-        for byte in blob { addByte(byte) }
+        mix(4)
+        add(framed: blob)
     }
 }
