@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RewindRendering", targets: ["RewindRendering"]),
         .library(name: "RewindReplay", targets: ["RewindReplay"]),
         .library(name: "RewindInspector", targets: ["RewindInspector"]),
+        .library(name: "RewindReport", targets: ["RewindReport"]),
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
         .library(name: "RewindCLI", targets: ["RewindCLI"]),
@@ -51,13 +52,20 @@ let package = Package(
         ),
         // The inspector as a library: queries, stepping, checks, export and import, rendering.
         .target(name: "RewindInspector", dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay"]),
+        // `rewind report`: a log as one self-contained HTML page; its HTML, style and script
+        // are compiled into the binary.
+        .target(
+            name: "RewindReport",
+            dependencies: ["RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector"],
+            resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
+        ),
         // Test support for users: replay a recording inside their own tests.
         .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindReplay"]),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "PhotoApp",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindReport", "PhotoApp",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -65,7 +73,7 @@ let package = Package(
         .target(
             name: "RewindCLI",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +111,10 @@ let package = Package(
         .testTarget(
             name: "RewindInspectorTests",
             dependencies: ["RewindTestSupport", "RewindInspector", "RewindRendering", "RewindReplay", "RewindLog", "RewindJSON", "PhotoApp", "RewindCore"]
+        ),
+        .testTarget(
+            name: "RewindReportTests",
+            dependencies: ["RewindTestSupport", "RewindReport", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
         ),
         .testTarget(
             name: "RewindCLITests",

@@ -38,6 +38,7 @@ let package = Package(
                 .product(name: "RewindTesting", package: "Rewind"),
                 .product(name: "RewindCLI", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),
+                .product(name: "RewindReport", package: "Rewind"),
             ]),
     ],
     swiftLanguageModes: [.v6]

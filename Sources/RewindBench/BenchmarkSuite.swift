@@ -26,7 +26,7 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff"]
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report"]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -60,6 +60,10 @@ public struct BenchmarkSuite {
         if wanted("diff") {
             progress("diffing two \(photoCount)-photo states")
             try measureDiff(into: &result)
+        }
+        if wanted("report") {
+            progress("a \(reportSteps)-step report, and opening it in headless Chromium")
+            try await measureReport(into: &result, progress: progress)
         }
         return result
     }

@@ -28,6 +28,35 @@ import Testing
                 """))
         #expect(!output.contains("\u{1B}["), "no colour when not on a terminal")
         #expect(!output.contains("wonderland42"), "the password never shows")
+        let page = folder.url.appendingPathComponent("demo.html").path
+        #expect(
+            output.contains(
+                """
+                In a browser
+                  demo.html: every session to step through, with its states, diffs and field histories
+                  file://\(page)#session=2&step=8
+                """))
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"<meta name="generator" content="rewind report">"#))
+        #expect(!html.contains("wonderland42"), "nor in the page")
+    }
+
+    @Test func demoReplacesItsOwnReportButNoOtherPage() throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("d.rewind")
+        let page = folder.path("d.html")
+        try Data("<p>my page</p>".utf8).write(to: URL(fileURLWithPath: page))
+        let kept = try RewindBinary.run(["demo", "--output", log])
+        #expect(kept.status == 0)
+        #expect(kept.stderr == "rewind: left \(page) alone: it is not a Rewind report\n")
+        #expect(!kept.stdout.contains("In a browser"))
+        #expect(try String(contentsOfFile: page, encoding: .utf8) == "<p>my page</p>")
+
+        try FileManager.default.removeItem(atPath: page)
+        #expect(try RewindBinary.run(["demo", "--output", log]).status == 0)
+        let again = try RewindBinary.run(["demo", "--output", log])
+        #expect(again.stderr == "", "its own report is replaced")
+        #expect(again.stdout.contains("In a browser"))
     }
 
     @Test func demoReplacesItsOwnLogButNoOtherFile() throws {

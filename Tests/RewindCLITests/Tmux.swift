@@ -67,63 +67,13 @@ final class Tmux {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `tmux -S socket arguments`, its output into a file.
-    ///
-    /// Not through Foundation's `Process`: on Linux it leaves a socket open in the child and
-    /// learns of the child's end when that socket closes, and the tmux server that the first
-    /// command forks would keep it open until the server ends. Here the child gets no file
-    /// descriptor above standard error.
+    /// Runs `tmux -S socket arguments`, its output into a file; by ``ChildProcess``, so that
+    /// the tmux server the first command forks inherits nothing of the test process.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let executable = Self.executable ?? "tmux"
-        let words = [executable, "-u", "-S", socket] + arguments
-        let environment = ProcessInfo.processInfo.environment.map { "\($0)=\($1)" }
-        let argv = words.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv + envp { free(pointer) }
-        }
-
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The test's threads block most signals, and a spawned process inherits that mask: the
-        // tmux server would then never see the SIGTERM with which `kill-server` ends it.
-        var noSignals = sigset_t(), defaultSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaultSignals)
-        for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaultSignals, number) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        #if canImport(Glibc)
-        // Every descriptor open now above standard error; glibc ignores one closed meanwhile.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
-        #else
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw TmuxError(message: "cannot run \(executable): error \(spawned)") }
+        let pid = try ChildProcess.spawn(executable, ["-u", "-S", socket] + arguments, outputPath: outputPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
             guard errno == EINTR else { throw TmuxError(message: "waitpid failed: error \(errno)") }

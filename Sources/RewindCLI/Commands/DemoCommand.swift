@@ -3,6 +3,7 @@ import Foundation
 import RewindCore
 import RewindInspector
 import RewindLog
+import RewindReport
 
 /// `demo`: records every scripted session of the command line's app into a log and tours it.
 struct DemoCommand: AsyncParsableCommand {
@@ -12,9 +13,10 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Plays every scripted session this command line knows (for the stock rewind, the \
             photo app's login, photo and app flows against a deterministic fake backend), \
-            records them into one SQLite log, then reads the log back: its sessions, a short \
-            timeline, one diff, and commands to try next. An existing Rewind log at the output \
-            path is replaced; any other file is left alone.
+            records them into one SQLite log and writes its HTML report beside it (demo.html), \
+            then reads the log back: its sessions, a short timeline, one diff, and commands to \
+            try next. An existing Rewind log (or report) at the output path is replaced; any \
+            other file is left alone.
 
             Example: rewind demo --output /tmp/demo.rewind
             """
@@ -30,11 +32,24 @@ struct DemoCommand: AsyncParsableCommand {
         }
         try LogFiles.replaceDemoLog(at: output)
         try await Self.record(commandLine.scripts, into: output)
+        let report = try Self.writeReport(of: output)
         let tour = try DemoTour(
             path: output, style: Terminal.style, invocation: Terminal.invocation(of: commandLine.commandName),
-            featured: commandLine.featuredScript, suggestions: commandLine.tourSuggestions
+            featured: commandLine.featuredScript, suggestions: commandLine.tourSuggestions, report: report
         )
         print(try tour.lines().joined(separator: "\n"))
+    }
+
+    /// Writes the log's HTML report beside it (`demo.html`) and returns its path; a file of
+    /// that name that is not a Rewind report is left alone, and nil returned.
+    static func writeReport(of log: String) throws -> String? {
+        let path = log.hasSuffix(".rewind") ? String(log.dropLast(".rewind".count)) + ".html" : log + ".html"
+        guard LogFiles.isReplaceableReport(at: path) else {
+            FileHandle.standardError.write(Data("\(CommandContext.current.commandName): left \(path) alone: it is not a Rewind report\n".utf8))
+            return nil
+        }
+        try ReportWriter(path: log).write(to: path, session: nil)
+        return path
     }
 
     @MainActor

@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindJSON
 import RewindReplay
+import RewindReport
 
 /// `rewind replay`: recordings re-run through the current reducers.
 struct ReplayCommand: ParsableCommand {
@@ -16,11 +17,14 @@ struct ReplayCommand: ParsableCommand {
             no longer decodes. --update rewrites the recorded states from the replay (the \
             actions stay, moved to the flow's current schema) and prints what it accepted: one \
             command to accept an intended change. Replay runs the reducers this command line \
-            was built with; an app builds its own with the RewindCLI library.
+            was built with; an app builds its own with the RewindCLI library. --report DIR writes \
+            an HTML page per failed session, the recorded and the replayed state side by side \
+            at the failing step, and prints its path: an artifact for CI.
 
             Examples:
               rewind replay recordings/*.rewind
               rewind replay recordings/login-happy.rewind --update
+              rewind replay recordings/*.rewind --report replay-reports
             """
     )
 
@@ -32,10 +36,14 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Accept the new behaviour: rewrite the recorded states from the replay.")
     var update = false
 
+    @Option(help: "Write an HTML report of each session that fails into this folder, opened at the failing step.")
+    var report: String?
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
         if logs.isEmpty { throw ValidationError("name at least one log") }
+        if update, report != nil { throw ValidationError("--report shows failures; --update accepts them: choose one") }
     }
 
     func run() throws {
@@ -49,10 +57,12 @@ struct ReplayCommand: ParsableCommand {
                 ? try replayer.update(path: log, session: session.session)
                 : try replayer.replay(path: log, session: session.session).map { ($0, false) }
             for (replay, rewritten) in replays {
+                let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
                 if output.json {
                     var json = ReplayReport.json(replay)
-                    if update, case var .object(object) = json {
-                        object["updated"] = .bool(rewritten)
+                    if case var .object(object) = json {
+                        if update { object["updated"] = .bool(rewritten) }
+                        object["report"] = reportPath.map(JSONValue.string)
                         json = .object(object)
                     }
                     print(json.canonicalString)
@@ -60,6 +70,7 @@ struct ReplayCommand: ParsableCommand {
                     print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
                 } else {
                     print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
+                    if let reportPath { print("  report: \(reportPath)") }
                 }
                 let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
                 failed = failed || (!replay.passed && !accepted)

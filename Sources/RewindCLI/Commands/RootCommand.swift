@@ -7,8 +7,8 @@ struct RootCommand: AsyncParsableCommand {
         let recording: [any ParsableCommand.Type] = [DemoCommand.self, RecordCommand.self]
         let inspecting: [any ParsableCommand.Type] = [
             SessionsCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, StepCommand.self,
-            HistoryCommand.self, FindCommand.self, ExportCommand.self, ImportCommand.self, CheckCommand.self,
-            ReplayCommand.self,
+            HistoryCommand.self, FindCommand.self, ReportCommand.self, ExportCommand.self, ImportCommand.self,
+            CheckCommand.self, ReplayCommand.self,
         ]
         return CommandConfiguration(
             commandName: commandLine.commandName,

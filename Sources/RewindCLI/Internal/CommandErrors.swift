@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindLog
+import RewindReport
 
 /// Turns every error a command ends with into one line on standard error and a sysexits exit
 /// code: the only place where errors become exit codes.
@@ -11,6 +12,9 @@ enum CommandErrors {
         switch error {
         case let error as LogError:
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
+        case let error as ReportError:
+            // Too large or ambiguous: a request to narrow, like a step out of range.
+            return fail(error.description, code: 64, commandName: commandName)
         case let error as ExitCode:
             // Already reported by the command, like a failed check or replay.
             return error.rawValue

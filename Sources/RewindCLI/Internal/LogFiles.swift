@@ -13,6 +13,16 @@ enum LogFiles {
         }
     }
 
+    /// Whether a report may be written at `path`: nothing is there, or a report of ours is
+    /// (its `generator` meta tag says so).
+    static func isReplaceableReport(at path: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: path) else { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 1024)) ?? Data()
+        return String(decoding: head, as: UTF8.self).contains(#"<meta name="generator" content="rewind report">"#)
+    }
+
     /// Says on standard error when a session of the log at `path` is damaged, after a writer
     /// appended to it: appending reads no other session, so their damage does not stop it
     /// (only a file SQLite or the schema finds unsound does), but the user should know.

@@ -13,6 +13,8 @@ public struct DemoTour: Sendable {
     let featured: String?
     /// More commands to suggest, each written without the invocation, like `find LOG --where …`.
     let suggestions: [String]
+    /// The HTML report written beside the log, to open in a browser; nil when none was.
+    let report: String?
 
     /// A tour of the log at `path`.
     ///
@@ -21,14 +23,17 @@ public struct DemoTour: Sendable {
     ///   - featured: the session to show a timeline and a diff of.
     ///   - suggestions: further commands, written after the invocation, where `LOG` stands for
     ///     the log's path.
+    ///   - report: the HTML report of the log, which the tour tells how to open.
     public init(
-        path: String, style: TextStyle, invocation: String = "rewind", featured: String? = nil, suggestions: [String] = []
+        path: String, style: TextStyle, invocation: String = "rewind", featured: String? = nil, suggestions: [String] = [],
+        report: String? = nil
     ) throws(LogError) {
         inspector = try LogInspector(path: path)
         self.style = style
         self.invocation = invocation
         self.featured = featured
         self.suggestions = suggestions
+        self.report = report
     }
 
     public func lines() throws(LogError) -> [String] {
@@ -46,6 +51,7 @@ public struct DemoTour: Sendable {
             "sessions \(path)",
             "log \(path) --session \(name)",
         ]
+        var featuredStep = session.lastStep
         if session.lastStep > 0 {
             let shown = 1...min(10, session.lastStep)
             lines += ["", style.heading("Timeline of \(session.label), steps \(shown.lowerBound)-\(shown.upperBound) of \(session.lastStep)")]
@@ -56,6 +62,7 @@ public struct DemoTour: Sendable {
                 !busiest.changes.isEmpty
             {
                 let step = busiest.step
+                featuredStep = step
                 lines += ["", style.heading("Diff of \(session.label), step \(step - 1) → \(step) (\(busiest.name))")]
                 lines += DiffRenderer(style: style).render(try inspector.diff(of: session, from: step - 1, to: step)).map { "  " + $0 }
                 suggested += [
@@ -64,11 +71,17 @@ public struct DemoTour: Sendable {
                 ]
             }
         }
+        if let report {
+            let fragment = "#session=\(session.number)&step=\(featuredStep)"
+            lines += ["", style.heading("In a browser")]
+            lines.append("  \(report): every session to step through, with its states, diffs and field histories")
+            lines.append("  file://\(URL(fileURLWithPath: report).path)\(fragment)")
+        }
         suggested += [
             "step \(path) --session \(name)"
         ]
         suggested += suggestions.map { $0.replacingOccurrences(of: "LOG", with: path) }
-        suggested += ["replay \(path)"]
+        suggested += ["replay \(path)", "report \(path) --session \(name) --output \(name).html"]
 
         lines += ["", style.heading("Next")]
         lines += suggested.map { "  \(invocation) \($0)" }

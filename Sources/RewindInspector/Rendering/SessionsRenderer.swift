@@ -29,7 +29,8 @@ public struct SessionsRenderer: Sendable {
         return [style.dim(line(header))] + rows.map(line)
     }
 
-    static func timestamp(_ date: Date) -> String {
+    /// A start time as the session list shows it: `2026-11-22 23:18:21`, UTC.
+    public static func timestamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -37,7 +38,8 @@ public struct SessionsRenderer: Sendable {
         return formatter.string(from: date)
     }
 
-    static func duration(_ session: SessionSummary) -> String {
+    /// A session's duration, start to last step: `4.980s`, `2m05.250s`.
+    public static func duration(_ session: SessionSummary) -> String {
         guard let last = session.lastTime else { return "0.000s" }
         let seconds = last.timeIntervalSince(session.startedAt)
         return seconds < 60 ? String(format: "%.3fs", seconds) : String(format: "%dm%06.3fs", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))

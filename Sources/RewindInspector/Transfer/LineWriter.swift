@@ -1,5 +1,6 @@
 import Foundation
 import RewindJSON
+import RewindLog
 
 #if canImport(Glibc)
 import Glibc
@@ -45,10 +46,27 @@ public final class LineWriter {
         self.init(handle: handle, path: path, temporaryPath: temporary)
     }
 
+    /// Refuses an `output` that would replace the log being read (`input`) or any SQLite
+    /// database: a writer replaces its output whole, and a log is not an output.
+    public static func checkOutput(_ output: String, readingFrom input: String) throws(LogError) {
+        if OutputFile.isSameFile(output, input) {
+            throw LogError(.invalidArgument, path: output, "is the log being read; choose another --output")
+        }
+        if OutputFile.isSQLiteDatabase(output) {
+            throw LogError(.invalidArgument, path: output, "is a SQLite database (a log?) and would be overwritten; choose another --output")
+        }
+    }
+
     /// Appends `value`'s canonical text and a newline.
     public func write(_ value: JSONValue) throws(FileWriteError) {
         value.canonicalBytes(into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.flushThreshold { try flush() }
+    }
+
+    /// Appends `bytes` as they are: a whole document, such as a report's page.
+    public func write(raw bytes: [UInt8]) throws(FileWriteError) {
+        buffer += bytes
         if buffer.count >= Self.flushThreshold { try flush() }
     }
 

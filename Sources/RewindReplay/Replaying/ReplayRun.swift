@@ -15,6 +15,7 @@ struct ReplayRun {
     private var states: [JSONValue]?
     private var actions: [RewrittenAction]?
     private var initialState = JSONValue.null
+    private var failingStates: (left: JSONValue, right: JSONValue)?
     private let migrates: Bool
     private let mayHoldSecrets: Bool
 
@@ -103,6 +104,7 @@ struct ReplayRun {
             let second = try stepper.probe(from: from, action: action)
             let probed = probing...ClockEvidence.now()
             if first.state != second.state {
+                failingStates = (first.state, second.state)
                 outcome = .nondeterministic(
                     step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: first.state, to: second.state))
                 return
@@ -118,6 +120,7 @@ struct ReplayRun {
             let changes = JSONDiff.changes(from: expected, to: replayed)
             let clockPaths = ClockEvidence.currentTimePaths(in: changes, probedDuring: probed)
             if !clockPaths.isEmpty, outcome == nil {
+                failingStates = (expected, replayed)
                 outcome = .readsClock(step: stepNumber, action: actionName, origin: origin, changes: changes, paths: clockPaths)
                 return
             }
@@ -127,6 +130,7 @@ struct ReplayRun {
         }
         states?.append(replayed)
         if outcome == nil {
+            failingStates = (expected, replayed)
             outcome = .diverged(step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: expected, to: replayed))
         }
     }
@@ -142,7 +146,7 @@ struct ReplayRun {
         SessionReplay(
             log: log, session: session, outcome: outcome ?? .matched, replayedSteps: replayedSteps,
             redactedSteps: redactedSteps, unverifiableSteps: unverifiableSteps,
-            replayedStates: states.map { (initialState, $0) }, migratedActions: actions
+            replayedStates: states.map { (initialState, $0) }, migratedActions: actions, failingStates: failingStates
         )
     }
 

@@ -38,6 +38,10 @@ public struct SessionReplay: Sendable {
     /// current types give it, when the recording was in an older one and states were kept:
     /// updating moves the whole session to the new schema.
     public let migratedActions: [RewrittenAction]?
+    /// The two states that differ at the failing step: recorded and replayed for a
+    /// divergence (or a clock read), the first and the second run for nondeterminism. For a
+    /// picture of the failure, such as `replay --report`.
+    public var failingStates: (left: JSONValue, right: JSONValue)? = nil
 
     /// Whether the recording still holds.
     public var passed: Bool { outcome == .matched }

@@ -1,0 +1,1108 @@
+// Rewind report: steps through a recording embedded in this page as JSON (docs/report.md).
+//
+// Recorded values are the app's data and may be hostile, so they reach the page only through
+// textContent and attribute values set by the DOM, never through HTML parsing; object keys
+// are read as own properties only, so a key such as "__proto__" or "constructor" is a key.
+(() => {
+  'use strict';
+
+  const DATA = JSON.parse(document.getElementById('rewind-data').textContent);
+  const $ = (id) => document.getElementById(id);
+  const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const ROW_HEIGHT = 24;
+  // Rows drawn beyond the visible ones, so that scrolling a little shows drawn rows.
+  const OVERSCAN = 6;
+  const CHANGES_PER_ROW = 3;
+  const CHILDREN_PER_PAGE = 200;
+  const LONG_STRING = 400;
+
+  // ---------------------------------------------------------------------------------------
+  // Values, paths and the log's patches
+
+  const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+  /** The length a redacted secret (`{"$redacted": N}`) keeps, or null for any other value. */
+  function redactedLength(value) {
+    if (!isObject(value)) return null;
+    const keys = Object.keys(value);
+    return keys.length === 1 && keys[0] === '$redacted' && typeof value.$redacted === 'number' ? value.$redacted : null;
+  }
+
+  /** Keys in the log's order: by UTF-8 bytes, which is the order of code points. */
+  function compareKeys(a, b) {
+    const left = Array.from(a);
+    const right = Array.from(b);
+    for (let i = 0; i < Math.min(left.length, right.length); i++) {
+      const x = left[i].codePointAt(0);
+      const y = right[i].codePointAt(0);
+      if (x !== y) return x - y;
+    }
+    return left.length - right.length;
+  }
+
+  const sortedKeys = (object) => Object.keys(object).sort(compareKeys);
+
+  function defineKey(object, key, value) {
+    Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+  }
+
+  function copyObject(object) {
+    const copy = {};
+    for (const key of Object.keys(object)) defineKey(copy, key, object[key]);
+    return copy;
+  }
+
+  function child(value, component) {
+    if (typeof component === 'number') return Array.isArray(value) && component < value.length ? value[component] : undefined;
+    return isObject(value) && hasOwn(value, component) ? value[component] : undefined;
+  }
+
+  function valueAt(value, path) {
+    let current = value;
+    for (const component of path) {
+      current = child(current, component);
+      if (current === undefined) return undefined;
+    }
+    return current;
+  }
+
+  /** A copy of `value` with `change` applied to what sits at `path`; everything else shared. */
+  function updateAt(value, path, index, change) {
+    if (index === path.length) return change(value);
+    const component = path[index];
+    if (typeof component === 'number') {
+      if (!Array.isArray(value)) throw new Error('the patch indexes something that is not an array');
+      const copy = value.slice();
+      copy[component] = updateAt(value[component], path, index + 1, change);
+      return copy;
+    }
+    if (!isObject(value)) throw new Error('the patch names a key of something that is not an object');
+    const copy = copyObject(value);
+    defineKey(copy, component, updateAt(hasOwn(value, component) ? value[component] : undefined, path, index + 1, change));
+    return copy;
+  }
+
+  /** The log's operations: set, remove a key, replace a run of array elements. */
+  function applyPatch(state, operations) {
+    let result = state;
+    for (const operation of operations) {
+      const [kind, path] = operation;
+      if (kind === 's') {
+        result = updateAt(result, path, 0, () => operation[2]);
+      } else if (kind === 'r') {
+        result = updateAt(result, path.slice(0, -1), 0, (parent) => {
+          const copy = copyObject(parent);
+          delete copy[path[path.length - 1]];
+          return copy;
+        });
+      } else if (kind === 'p') {
+        const [, , start, end, values] = operation;
+        result = updateAt(result, path, 0, (array) => {
+          const copy = array.slice();
+          copy.splice(start, end - start, ...values);
+          return copy;
+        });
+      } else {
+        throw new Error('an unknown patch operation');
+      }
+    }
+    return result;
+  }
+
+  function deepEqual(a, b) {
+    if (a === b) return true;
+    if (Array.isArray(a)) {
+      if (!Array.isArray(b) || a.length !== b.length) return false;
+      for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+      return true;
+    }
+    if (isObject(a)) {
+      if (!isObject(b)) return false;
+      const keys = Object.keys(a);
+      if (keys.length !== Object.keys(b).length) return false;
+      for (const key of keys) if (!hasOwn(b, key) || !deepEqual(a[key], b[key])) return false;
+      return true;
+    }
+    return false;
+  }
+
+  const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+  /** A path as the command line writes it: `photos[3].title`, `["odd key"]`, `.` for the root. */
+  function pathText(path) {
+    if (path.length === 0) return '.';
+    let text = '';
+    for (const component of path) {
+      if (typeof component === 'number') text += `[${component}]`;
+      else if (IDENTIFIER.test(component)) text += (text ? '.' : '') + component;
+      else text += `[${JSON.stringify(component)}]`;
+    }
+    return text;
+  }
+
+  /** Reads a path back from its text; null when it is not one. */
+  function parsePath(text) {
+    if (text === '.' || text === '') return [];
+    const path = [];
+    let i = 0;
+    while (i < text.length) {
+      if (text[i] === '.') {
+        if (path.length === 0) return null;
+        i += 1;
+      }
+      if (text[i] === '[') {
+        const close = text[i + 1] === '"' ? closingQuote(text, i + 1) : text.indexOf(']', i);
+        if (close < 0) return null;
+        const inside = text.slice(i + 1, text[i + 1] === '"' ? close + 1 : close);
+        try {
+          const component = JSON.parse(inside);
+          if (typeof component !== 'number' && typeof component !== 'string') return null;
+          path.push(component);
+        } catch (error) {
+          return null;
+        }
+        i = (text[i + 1] === '"' ? close + 1 : close) + 1;
+        if (text[i - 1] !== ']') return null;
+      } else {
+        const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(i));
+        if (!match) return null;
+        path.push(match[0]);
+        i += match[0].length;
+      }
+    }
+    return path;
+  }
+
+  /** The index of the quote that closes the JSON string starting at `start`, or -1. */
+  function closingQuote(text, start) {
+    for (let i = start + 1; i < text.length; i++) {
+      if (text[i] === '\\') i += 1;
+      else if (text[i] === '"') return text[i + 1] === ']' ? i : -1;
+    }
+    return -1;
+  }
+
+  const samePath = (a, b) => a.length === b.length && a.every((component, i) => component === b[i]);
+  const isPrefix = (prefix, path) => prefix.length <= path.length && prefix.every((component, i) => component === path[i]);
+
+  // ---------------------------------------------------------------------------------------
+  // Diffs, as `rewind diff` computes them
+
+  function scalarID(element) {
+    if (!isObject(element) || !hasOwn(element, 'id')) return null;
+    const id = element.id;
+    return id !== null && typeof id === 'object' ? null : `${typeof id}:${String(id)}`;
+  }
+
+  function idsOf(elements) {
+    const ids = [];
+    const positions = new Map();
+    for (let i = 0; i < elements.length; i++) {
+      const id = scalarID(elements[i]);
+      if (id === null || positions.has(id)) return null;
+      positions.set(id, i);
+      ids.push(id);
+    }
+    return { ids, positions };
+  }
+
+  /** Leaf changes turning `old` into `now`, in document order: {path, kind, old, now}. */
+  function diff(old, now, path = [], changes = []) {
+    if (old === now) return changes;
+    if (redactedLength(old) !== null || redactedLength(now) !== null) {
+      if (!deepEqual(old, now)) changes.push({ path, kind: 'changed', old, now });
+      return changes;
+    }
+    if (isObject(old) && isObject(now)) {
+      const oldKeys = sortedKeys(old);
+      const newKeys = sortedKeys(now);
+      let i = 0;
+      let j = 0;
+      while (i < oldKeys.length || j < newKeys.length) {
+        const order = i === oldKeys.length ? 1 : j === newKeys.length ? -1 : compareKeys(oldKeys[i], newKeys[j]);
+        if (order < 0) {
+          changes.push({ path: path.concat([oldKeys[i]]), kind: 'removed', old: old[oldKeys[i]] });
+          i += 1;
+        } else if (order > 0) {
+          changes.push({ path: path.concat([newKeys[j]]), kind: 'added', now: now[newKeys[j]] });
+          j += 1;
+        } else {
+          diff(old[oldKeys[i]], now[newKeys[j]], path.concat([newKeys[j]]), changes);
+          i += 1;
+          j += 1;
+        }
+      }
+      return changes;
+    }
+    if (Array.isArray(old) && Array.isArray(now)) {
+      const oldIDs = idsOf(old);
+      const newIDs = idsOf(now);
+      const aligned = old.length === now.length && old.every((element, i) => scalarID(element) === scalarID(now[i]));
+      if (!aligned && oldIDs && newIDs) return diffByID(old, now, oldIDs, newIDs, path, changes);
+      const shared = Math.min(old.length, now.length);
+      for (let i = 0; i < shared; i++) diff(old[i], now[i], path.concat([i]), changes);
+      for (let i = shared; i < old.length; i++) changes.push({ path: path.concat([i]), kind: 'removed', old: old[i] });
+      for (let i = shared; i < now.length; i++) changes.push({ path: path.concat([i]), kind: 'added', now: now[i] });
+      return changes;
+    }
+    if (!deepEqual(old, now)) changes.push({ path, kind: 'changed', old, now });
+    return changes;
+  }
+
+  function diffByID(old, now, oldIDs, newIDs, path, changes) {
+    const removed = [];
+    for (let i = 0; i < old.length; i++) if (!newIDs.positions.has(oldIDs.ids[i])) removed.push(i);
+    let next = 0;
+    const emitRemovals = (upTo) => {
+      while (next < removed.length && removed[next] <= upTo) {
+        changes.push({ path: path.concat([removed[next]]), kind: 'removed', old: old[removed[next]] });
+        next += 1;
+      }
+    };
+    for (let j = 0; j < now.length; j++) {
+      emitRemovals(j);
+      const i = oldIDs.positions.get(newIDs.ids[j]);
+      if (i === undefined) changes.push({ path: path.concat([j]), kind: 'added', now: now[j] });
+      else diff(old[i], now[j], path.concat([j]), changes);
+    }
+    emitRemovals(Infinity);
+    return changes;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Values as short text, as the command line shows them
+
+  function compact(value) {
+    const length = redactedLength(value);
+    if (length !== null) return `<redacted ${length}>`;
+    if (Array.isArray(value)) return '[' + value.map(compact).join(',') + ']';
+    if (isObject(value)) return '{' + sortedKeys(value).map((key) => JSON.stringify(key) + ':' + compact(value[key])).join(',') + '}';
+    if (value === undefined) return '(absent)';
+    return JSON.stringify(value);
+  }
+
+  function describe(value, limit = 40) {
+    const length = redactedLength(value);
+    if (length !== null) return `<redacted ${length}>`;
+    let text;
+    if (Array.isArray(value) && value.length === 0) text = '[]';
+    else if (isObject(value) && Object.keys(value).length === 0) text = '{}';
+    else text = compact(value);
+    if (text.length <= limit) return text;
+    if (Array.isArray(value)) return value.length === 1 ? '[1 item]' : `[${value.length} items]`;
+    if (isObject(value)) {
+      const count = Object.keys(value).length;
+      return count === 1 ? '{1 field}' : `{${count} fields}`;
+    }
+    return text.slice(0, Math.max(1, limit - 1)) + '…';
+  }
+
+  function changeText(change, limit) {
+    const path = pathText(change.path);
+    if (change.kind === 'added') return { sign: '+', text: `${path}: ${describe(change.now, limit)}` };
+    if (change.kind === 'removed') return { sign: '-', text: `${path}: ${describe(change.old, limit)}` };
+    return { sign: '~', text: `${path}: ${describe(change.old, limit)} → ${describe(change.now, limit)}` };
+  }
+
+  function summaryText(change) {
+    const path = pathText(change.path);
+    if (change.kind === 'added') return `${path} + ${describe(change.now, 24)}`;
+    if (change.kind === 'removed') return `${path} − ${describe(change.old, 24)}`;
+    return `${path}: ${describe(change.old, 20)} → ${describe(change.now, 24)}`;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Sessions: rows as stored, states rebuilt on demand and kept
+
+  class Session {
+    constructor(data) {
+      this.data = data;
+      this.number = data.number;
+      this.rows = data.rows.map((row, index) => ({
+        index,
+        step: row[0],
+        time: row[1],
+        origin: data.origins[row[2]],
+        name: data.names[row[3]],
+        label: row[4] === null ? data.names[row[3]] : row[4],
+        action: row[5],
+        cause: row[6],
+        keyframe: row[7] === 0,
+        payload: row[8],
+        effects: [],
+      }));
+      this.positionOfStep = new Map();
+      this.rows.forEach((row) => this.positionOfStep.set(row.step, row.index + 1));
+      for (const row of this.rows) {
+        const cause = this.positionOfStep.get(row.cause);
+        if (cause !== undefined) this.rows[cause - 1].effects.push(row.step);
+      }
+      this.baseStep = data.first - 1;
+      this.states = new Array(this.rows.length + 1);
+      this.states[0] = data.base === null ? undefined : data.base;
+      this.comparison = data.comparison || null;
+    }
+
+    get label() {
+      return `#${this.number}` + (this.data.name === undefined ? '' : ` ${this.data.name}`);
+    }
+
+    /** Positions run 0 (the state before the first row) to rows.length. */
+    get lastPosition() {
+      return this.rows.length;
+    }
+
+    stepAt(position) {
+      return position === 0 ? this.baseStep : this.rows[position - 1].step;
+    }
+
+    /** The position of `step`, or of the first recorded step after it. */
+    position(step) {
+      if (step <= this.baseStep) return 0;
+      const exact = this.positionOfStep.get(step);
+      if (exact !== undefined) return exact;
+      const after = this.rows.find((row) => row.step > step);
+      return after ? after.index + 1 : this.lastPosition;
+    }
+
+    /** The state at a position; undefined when it cannot be rebuilt (before a first keyframe). */
+    state(position) {
+      if (position in this.states || position === 0) return this.states[position];
+      let start = position;
+      while (start > 0 && !(start in this.states) && !this.rows[start - 1].keyframe) start -= 1;
+      let state = start > 0 && !(start in this.states) ? this.rows[start - 1].payload : this.states[start];
+      if (!(start in this.states)) this.states[start] = state;
+      for (let p = start + 1; p <= position; p++) {
+        const row = this.rows[p - 1];
+        if (row.keyframe) state = row.payload;
+        else if (state !== undefined) {
+          try {
+            state = applyPatch(state, row.payload);
+          } catch (error) {
+            state = undefined;
+          }
+        }
+        this.states[p] = state;
+      }
+      return state;
+    }
+
+    changesAt(position) {
+      if (position === 0) return [];
+      const before = this.state(position - 1);
+      const after = this.state(position);
+      return before === undefined || after === undefined ? [] : diff(before, after);
+    }
+  }
+
+  const sessions = DATA.sessions.map((data) => new Session(data));
+
+  // ---------------------------------------------------------------------------------------
+  // The view: what is selected, kept in the URL fragment
+
+  const view = {
+    session: null,
+    position: 0,
+    pin: null,
+    field: null,
+    action: '',
+    origin: '',
+  };
+
+  function readFragment() {
+    const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const number = Number(params.get('session') ?? DATA.open?.session ?? sessions[0]?.number);
+    view.session = sessions.find((session) => session.number === number) ?? sessions[0] ?? null;
+    if (!view.session) return;
+    const step = params.get('step') ?? DATA.open?.step;
+    view.position = step === undefined || step === null || step === '' || Number.isNaN(Number(step)) ? 0 : view.session.position(Number(step));
+    const pin = params.get('pin');
+    view.pin = pin === null || pin === '' || Number.isNaN(Number(pin)) ? null : view.session.position(Number(pin));
+    const field = params.get('field');
+    view.field = field === null ? null : parsePath(field);
+    view.action = params.get('action') ?? '';
+    view.origin = params.get('origin') ?? '';
+  }
+
+  function writeFragment() {
+    if (!view.session) return;
+    const params = new URLSearchParams();
+    params.set('session', String(view.session.number));
+    params.set('step', String(view.session.stepAt(view.position)));
+    if (view.pin !== null) params.set('pin', String(view.session.stepAt(view.pin)));
+    if (view.field !== null) params.set('field', pathText(view.field));
+    if (view.action) params.set('action', view.action);
+    if (view.origin) params.set('origin', view.origin);
+    const hash = '#' + params.toString();
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Small DOM helpers: text only
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function link(text, onClick) {
+    const node = element('a', null, text);
+    node.href = '#';
+    node.addEventListener('click', (event) => {
+      event.preventDefault();
+      onClick();
+    });
+    return node;
+  }
+
+  function clear(node) {
+    while (node.firstChild) node.removeChild(node.firstChild);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Filters
+
+  function globRegExp(pattern) {
+    const escaped = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+    return new RegExp('^' + escaped + '$');
+  }
+
+  let matching = null;
+
+  function computeMatching() {
+    const session = view.session;
+    if (!view.action && !view.origin) {
+      matching = null;
+      return;
+    }
+    let pattern = null;
+    try {
+      pattern = view.action ? globRegExp(view.action) : null;
+    } catch (error) {
+      pattern = null;
+    }
+    matching = new Set();
+    for (const row of session.rows) {
+      const nameMatches = !view.action || (pattern ? pattern.test(row.name) : false) || row.name.includes(view.action);
+      if (nameMatches && (!view.origin || row.origin === view.origin)) matching.add(row.index + 1);
+    }
+  }
+
+  const isVisible = (position) => position === 0 || matching === null || matching.has(position);
+
+  // ---------------------------------------------------------------------------------------
+  // Rendering
+
+  function renderSessions() {
+    const nav = $('sessions');
+    clear(nav);
+    for (const session of sessions) {
+      const tab = element('button', 'session-tab');
+      tab.type = 'button';
+      tab.setAttribute('role', 'tab');
+      tab.setAttribute('aria-selected', String(session === view.session));
+      tab.append(element('span', 'name', session.label));
+      const gaps = session.data.gaps.length;
+      const meta = [
+        session.data.flow,
+        `${session.data.lastStep} steps`,
+        session.data.started,
+        session.data.duration,
+      ];
+      if (gaps) meta.push(gaps === 1 ? '1 gap' : `${gaps} gaps`);
+      if (session.data.first > 1 || session.data.last < session.data.lastStep) meta.push(`shown ${session.data.first}–${session.data.last}`);
+      const line = element('span', 'meta', meta.join(' · '));
+      if (session.comparison) line.append(' · ', element('span', 'failed', 'replay failed'));
+      tab.append(line);
+      tab.addEventListener('click', () => {
+        if (view.session === session) return;
+        view.session = session;
+        view.position = session.comparison ? session.position(session.comparison.step) : 0;
+        view.pin = null;
+        view.field = null;
+        update({ sessionChanged: true });
+      });
+      nav.append(tab);
+      if (session === view.session) requestAnimationFrame(() => tab.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    }
+  }
+
+  function renderOrigins() {
+    const select = $('filter-origin');
+    while (select.options.length > 1) select.remove(1);
+    for (const origin of view.session.data.origins) {
+      const option = element('option', null, origin);
+      option.value = origin;
+      select.append(option);
+    }
+    select.value = view.session.data.origins.includes(view.origin) ? view.origin : '';
+    $('filter-action').value = view.action;
+  }
+
+  /** The timeline's entries: the state before the first row, rows that pass the filter, gaps. */
+  let entries = [];
+
+  function buildEntries() {
+    const session = view.session;
+    entries = [{ kind: 'initial', position: 0 }];
+    const gaps = session.data.gaps.slice().sort((a, b) => a[0] - b[0]);
+    let gap = 0;
+    for (const row of session.rows) {
+      while (gap < gaps.length && gaps[gap][0] < row.step) entries.push({ kind: 'gap', gap: gaps[gap++] });
+      if (isVisible(row.index + 1)) entries.push({ kind: 'row', position: row.index + 1, row });
+    }
+    while (gap < gaps.length) entries.push({ kind: 'gap', gap: gaps[gap++] });
+    const rows = session.rows.length;
+    $('filter-count').textContent = matching === null ? '' : `${matching.size} of ${rows} steps match`;
+  }
+
+  const rowsBox = element('div', 'rows');
+  $('timeline').append(rowsBox);
+  let renderedRange = null;
+  // The timeline's scroll offset and height, kept here rather than read from the element
+  // while a step renders: each read would force a layout of everything changed so far.
+  let timelineTop = 0;
+  let timelineHeight = 0;
+
+  function measureTimeline() {
+    timelineTop = $('timeline').scrollTop;
+    timelineHeight = $('timeline').clientHeight;
+  }
+
+  function renderTimeline(force) {
+    rowsBox.style.height = `${entries.length * ROW_HEIGHT}px`;
+    const first = Math.max(0, Math.floor(timelineTop / ROW_HEIGHT) - OVERSCAN);
+    const last = Math.min(entries.length, Math.ceil((timelineTop + timelineHeight) / ROW_HEIGHT) + OVERSCAN);
+    if (!force && renderedRange && renderedRange[0] === first && renderedRange[1] === last) return;
+    renderedRange = [first, last];
+    clear(rowsBox);
+    const session = view.session;
+    const selected = view.position;
+    const selectedRow = selected > 0 ? session.rows[selected - 1] : null;
+    const related = new Set();
+    if (selectedRow) {
+      if (selectedRow.cause !== null && session.positionOfStep.has(selectedRow.cause)) related.add(session.positionOfStep.get(selectedRow.cause));
+      for (const effect of selectedRow.effects) related.add(session.positionOfStep.get(effect));
+    }
+    for (let i = first; i < last; i++) {
+      const entry = entries[i];
+      const node = element('div', 'row');
+      node.style.top = `${i * ROW_HEIGHT}px`;
+      if (entry.kind === 'gap') {
+        const [from, to, reason] = entry.gap;
+        node.classList.add('gap');
+        node.append(element('span', 'step', from === to ? String(from) : `${from}–${to}`));
+        node.append(element('span', 'changes', `${from === to ? 'step' : 'steps'} not recorded: ${reason}`));
+      } else if (entry.kind === 'initial') {
+        node.classList.add('initial');
+        node.dataset.position = '0';
+        node.append(element('span', 'step', String(session.baseStep)));
+        node.append(element('span', 'time', ''));
+        node.append(element('span', 'origin', ''));
+        node.append(element('span', 'action', session.baseStep === 0 ? '(initial state)' : '(state before the steps shown)'));
+      } else {
+        const row = entry.row;
+        node.dataset.position = String(entry.position);
+        node.setAttribute('role', 'option');
+        node.append(element('span', 'step', String(row.step)));
+        node.append(element('span', 'time', row.time === null ? '' : `+${(row.time / 1000).toFixed(3)}s`));
+        node.append(element('span', 'origin', row.origin));
+        node.append(element('span', 'action', row.label));
+        const changes = session.changesAt(entry.position);
+        const parts = changes.slice(0, CHANGES_PER_ROW).map(summaryText);
+        if (changes.length > CHANGES_PER_ROW) parts.push(`+${changes.length - CHANGES_PER_ROW} more`);
+        node.append(element('span', 'changes', parts.length ? parts.join(', ') : '(no change)'));
+        if (row.cause !== null) node.append(element('span', 'link', `←${row.cause}`));
+        if (row.effects.length) node.append(element('span', 'link', `→${row.effects.join(',')}`));
+        if (session.comparison && session.comparison.step === row.step) node.classList.add('diverged');
+        if (related.has(entry.position)) node.classList.add('related');
+        node.addEventListener('mouseenter', () => highlightRelated(row, true));
+        node.addEventListener('mouseleave', () => highlightRelated(row, false));
+      }
+      if (entry.position === selected) {
+        node.classList.add('selected');
+        node.setAttribute('aria-selected', 'true');
+      }
+      if (view.pin !== null && entry.position === view.pin) node.classList.add('pinned');
+      rowsBox.append(node);
+    }
+  }
+
+  function highlightRelated(row, on) {
+    const session = view.session;
+    const positions = [];
+    if (row.cause !== null && session.positionOfStep.has(row.cause)) positions.push(session.positionOfStep.get(row.cause));
+    for (const effect of row.effects) positions.push(session.positionOfStep.get(effect));
+    for (const position of positions) {
+      const node = rowsBox.querySelector(`[data-position="${position}"]`);
+      if (node) node.classList.toggle('related', on || isRelatedToSelection(position));
+    }
+  }
+
+  function isRelatedToSelection(position) {
+    const session = view.session;
+    if (view.position === 0) return false;
+    const selected = session.rows[view.position - 1];
+    return session.positionOfStep.get(selected.cause) === position || selected.effects.some((step) => session.positionOfStep.get(step) === position);
+  }
+
+  function scrollToSelection() {
+    const index = entries.findIndex((entry) => entry.position === view.position);
+    if (index < 0) return;
+    const top = index * ROW_HEIGHT;
+    if (top < timelineTop || top + ROW_HEIGHT > timelineTop + timelineHeight) {
+      const highest = Math.max(0, entries.length * ROW_HEIGHT - timelineHeight);
+      timelineTop = Math.round(Math.min(highest, Math.max(0, top - timelineHeight / 3)));
+      rowsBox.style.height = `${entries.length * ROW_HEIGHT}px`;
+      $('timeline').scrollTop = timelineTop;
+    }
+  }
+
+  // --- the state tree
+
+  function changeMarks(changes) {
+    const marks = new Map();
+    for (const change of changes) {
+      const key = JSON.stringify(change.path);
+      if (change.kind !== 'removed') marks.set(key, change.kind === 'added' ? 'added' : 'changed');
+      for (let i = 0; i < change.path.length; i++) {
+        const ancestor = JSON.stringify(change.path.slice(0, i));
+        if (!marks.has(ancestor)) marks.set(ancestor, 'contains-change');
+      }
+    }
+    return marks;
+  }
+
+  function valueNode(value) {
+    const length = redactedLength(value);
+    if (length !== null) return element('span', 'secret', `<redacted ${length}>`);
+    if (typeof value === 'string') {
+      const node = element('span', 'string');
+      if (value.length <= LONG_STRING) {
+        node.textContent = JSON.stringify(value);
+        return node;
+      }
+      node.textContent = JSON.stringify(value.slice(0, LONG_STRING)) + '…';
+      const wrapper = element('span');
+      const more = element('button', 'more', `show all ${value.length} characters`);
+      more.type = 'button';
+      more.addEventListener('click', (event) => {
+        event.stopPropagation();
+        node.textContent = JSON.stringify(value);
+        more.remove();
+      });
+      wrapper.append(node, ' ', more);
+      return wrapper;
+    }
+    if (typeof value === 'number') return element('span', 'number', String(value));
+    if (value === undefined) return element('span', 'meta', '(absent)');
+    return element('span', 'literal', JSON.stringify(value));
+  }
+
+  function keyNode(key, path) {
+    const node = element('span', 'key', key);
+    node.title = `History of ${pathText(path)}`;
+    node.addEventListener('click', (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      view.field = path;
+      update({});
+    });
+    return node;
+  }
+
+  /** A collapsible tree of `value`; `marks` maps paths (as JSON) to a class. */
+  function treeNode(key, value, path, marks, depth) {
+    const mark = marks.get(JSON.stringify(path));
+    const selectedField = view.field !== null && samePath(view.field, path);
+    const container = (Array.isArray(value) || isObject(value)) && redactedLength(value) === null;
+    if (!container) {
+      const leaf = element('div', 'leaf');
+      if (mark) leaf.classList.add(mark);
+      if (selectedField) leaf.classList.add('field-selected');
+      if (key !== null) leaf.append(keyNode(key, path), ': ');
+      leaf.append(valueNode(value));
+      return leaf;
+    }
+    const details = element('details');
+    if (mark) details.classList.add(mark);
+    if (selectedField) details.classList.add('field-selected');
+    const summary = element('summary');
+    if (key !== null) summary.append(keyNode(key, path), ' ');
+    const count = Array.isArray(value) ? value.length : Object.keys(value).length;
+    summary.append(
+      element('span', 'meta', Array.isArray(value) ? `[${count} ${count === 1 ? 'item' : 'items'}]` : `{${count} ${count === 1 ? 'field' : 'fields'}}`)
+    );
+    details.append(summary);
+    const children = element('div', 'children');
+    details.append(children);
+    let shown = 0;
+    const entries = Array.isArray(value) ? value.map((item, index) => [index, item]) : sortedKeys(value).map((name) => [name, value[name]]);
+    const showMore = () => {
+      const next = Math.min(entries.length, shown + CHILDREN_PER_PAGE);
+      for (let i = shown; i < next; i++) {
+        const [name, item] = entries[i];
+        children.append(treeNode(typeof name === 'number' ? `[${name}]` : name, item, path.concat([name]), marks, depth + 1));
+      }
+      shown = next;
+      if (shown < entries.length) {
+        const more = element('button', 'more', `show ${Math.min(CHILDREN_PER_PAGE, entries.length - shown)} more of ${entries.length - shown}`);
+        more.type = 'button';
+        more.addEventListener('click', () => {
+          more.remove();
+          showMore();
+        });
+        children.append(more);
+      }
+    };
+    const opensByItself =
+      depth < 1 || (mark !== undefined && depth < 12) || (view.field !== null && isPrefix(path, view.field) && path.length < view.field.length);
+    if (opensByItself) {
+      details.open = true;
+      showMore();
+    } else {
+      details.addEventListener('toggle', () => {
+        if (details.open && shown === 0) showMore();
+      });
+    }
+    return details;
+  }
+
+  function tree(value, marks) {
+    const root = element('div');
+    if (value === undefined) {
+      root.append(element('span', 'empty', 'not recorded: the steps before this one are missing'));
+      return root;
+    }
+    root.append(treeNode(null, value, [], marks, 0));
+    return root;
+  }
+
+  // --- the selected step
+
+  function renderStepInfo() {
+    const session = view.session;
+    const box = $('step-info');
+    clear(box);
+    if (view.position === 0) {
+      box.append(element('div', 'headline', session.baseStep === 0 ? 'Step 0: the initial state' : `Step ${session.baseStep}: the state before the steps shown`));
+      return;
+    }
+    const row = session.rows[view.position - 1];
+    const headline = element('div', 'headline');
+    headline.append(`Step ${row.step}  `, element('span', 'origin', row.origin), '  ', row.label);
+    box.append(headline);
+    const meta = element('div', 'meta');
+    meta.append(row.time === null ? '' : `+${(row.time / 1000).toFixed(3)}s`);
+    if (row.keyframe) meta.append(' · stored as a keyframe');
+    if (row.cause !== null) {
+      meta.append(' · the result of step ');
+      meta.append(link(String(row.cause), () => select(session.position(row.cause))));
+    }
+    if (row.effects.length) {
+      meta.append(row.effects.length === 1 ? ' · its effect answered at step ' : ' · its effects answered at steps ');
+      row.effects.forEach((step, index) => {
+        if (index) meta.append(', ');
+        meta.append(link(String(step), () => select(session.position(step))));
+      });
+    }
+    box.append(meta);
+    const action = element('details');
+    action.append(element('summary', null, 'Action'));
+    const actionTree = element('div', 'tree');
+    actionTree.append(tree(row.action, new Map()));
+    action.append(actionTree);
+    box.append(action);
+  }
+
+  function renderState() {
+    const session = view.session;
+    const state = session.state(view.position);
+    const changes = view.position === 0 ? [] : session.changesAt(view.position);
+    $('state-title').textContent = `at step ${session.stepAt(view.position)}` + (changes.length ? ` · ${changes.length} changed here, marked` : '');
+    const box = $('state');
+    clear(box);
+    box.append(tree(state, changeMarks(changes)));
+  }
+
+  function diffLines(changes, box) {
+    clear(box);
+    if (changes.length === 0) {
+      box.append(element('div', 'empty', '(no differences)'));
+      return;
+    }
+    for (const change of changes) {
+      const { sign, text } = changeText(change, 120);
+      const line = element('div', `diff-line ${change.kind}`);
+      line.append(element('span', 'sign', sign), ' ');
+      const path = element('span', 'path', text);
+      path.title = `History of ${pathText(change.path)}`;
+      path.addEventListener('click', () => {
+        view.field = change.path;
+        update({});
+      });
+      line.append(path);
+      box.append(line);
+    }
+  }
+
+  function renderDiff() {
+    const session = view.session;
+    const from = view.pin !== null && view.pin !== view.position ? view.pin : view.position - 1;
+    const title = $('diff-title');
+    if (from < 0) {
+      title.textContent = 'Diff';
+      clear($('diff'));
+      $('diff').append(element('div', 'empty', 'the first state: nothing before it to compare with'));
+      return;
+    }
+    const pinned = view.pin !== null && view.pin !== view.position;
+    title.textContent = `Diff: ${pinned ? 'pinned ' : ''}step ${session.stepAt(from)} → ${session.stepAt(view.position)}`;
+    const before = session.state(from);
+    const after = session.state(view.position);
+    if (before === undefined || after === undefined) {
+      clear($('diff'));
+      $('diff').append(element('div', 'empty', 'not recorded'));
+      return;
+    }
+    diffLines(diff(before, after), $('diff'));
+  }
+
+  function renderHistory() {
+    const session = view.session;
+    const box = $('history');
+    clear(box);
+    const title = $('history-title');
+    if (view.field === null) {
+      title.textContent = 'History';
+      box.append(element('div', 'empty', 'click a field in the state to see every step that changed it'));
+      return;
+    }
+    title.textContent = `History of ${pathText(view.field)}`;
+    const table = element('table', 'history-table');
+    let previous;
+    let changes = 0;
+    for (let position = 0; position <= session.lastPosition; position++) {
+      const state = session.state(position);
+      const value = state === undefined ? undefined : valueAt(state, view.field);
+      if (position > 0 && (value === previous || deepEqual(value, previous))) continue;
+      const row = element('tr');
+      if (position === view.position) row.classList.add('current');
+      const step = session.stepAt(position);
+      const stepCell = element('td', 'num');
+      stepCell.append(link(String(step), () => select(position)));
+      row.append(stepCell);
+      row.append(element('td', 'label', position === 0 ? (session.baseStep === 0 ? '(initial)' : '(before)') : session.rows[position - 1].label));
+      row.append(element('td', null, position === 0 ? describe(value, 80) : `${describe(previous, 60)} → ${describe(value, 60)}`));
+      table.append(row);
+      if (position > 0) changes += 1;
+      previous = value;
+    }
+    box.append(element('div', 'meta', changes === 1 ? 'changed at 1 step' : `changed at ${changes} steps`));
+    box.append(table);
+  }
+
+  function renderComparison() {
+    const session = view.session;
+    const box = $('comparison');
+    clear(box);
+    const comparison = session.comparison;
+    if (!comparison || session.stepAt(view.position) !== comparison.step) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.append(element('div', 'headline', comparison.headline));
+    const changes = diff(comparison.left, comparison.right);
+    const sides = element('div', 'sides');
+    for (const [title, value] of [
+      [comparison.leftTitle, comparison.left],
+      [comparison.rightTitle, comparison.right],
+    ]) {
+      const side = element('div');
+      side.append(element('h3', null, title));
+      const treeBox = element('div', 'tree');
+      treeBox.append(tree(value, changeMarks(changes)));
+      side.append(treeBox);
+      sides.append(side);
+    }
+    box.append(sides);
+    const list = element('div');
+    box.append(element('h3', null, `${comparison.leftTitle} → ${comparison.rightTitle}`), list);
+    diffLines(changes, list);
+  }
+
+  function renderControls() {
+    const session = view.session;
+    const scrubber = $('scrubber');
+    scrubber.max = String(session.lastPosition);
+    scrubber.value = String(view.position);
+    const step = session.stepAt(view.position);
+    $('step-label').textContent = `step ${step} of ${session.data.lastStep}`;
+    const pin = $('pin');
+    pin.textContent = view.pin === null ? 'Pin' : `Unpin ${session.stepAt(view.pin)}`;
+    pin.setAttribute('aria-pressed', String(view.pin !== null));
+  }
+
+  function update({ sessionChanged = false, filterChanged = false, scroll = true } = {}) {
+    if (!view.session) return;
+    if (sessionChanged) {
+      renderSessions();
+      renderOrigins();
+    }
+    if (sessionChanged || filterChanged) {
+      computeMatching();
+      buildEntries();
+      renderedRange = null;
+    }
+    renderControls();
+    if (scroll) scrollToSelection();
+    renderTimeline(true);
+    renderComparison();
+    renderStepInfo();
+    renderState();
+    renderDiff();
+    renderHistory();
+    writeFragment();
+  }
+
+  function select(position) {
+    const session = view.session;
+    view.position = Math.max(0, Math.min(session.lastPosition, position));
+    update({});
+  }
+
+  function move(direction) {
+    const session = view.session;
+    let position = view.position + direction;
+    while (position > 0 && position < session.lastPosition && !isVisible(position)) position += direction;
+    if (position < 0 || position > session.lastPosition || !isVisible(position)) return;
+    select(position);
+  }
+
+  function home() {
+    select(0);
+  }
+
+  function end() {
+    const session = view.session;
+    let position = session.lastPosition;
+    while (position > 0 && !isVisible(position)) position -= 1;
+    select(position);
+  }
+
+  function togglePin() {
+    view.pin = view.pin === null ? view.position : null;
+    update({ scroll: false });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Wiring
+
+  function start() {
+    $('log-name').textContent = DATA.log;
+    if (sessions.length === 0) {
+      $('panes').textContent = 'This log holds no session.';
+      return;
+    }
+    // Read before the first update rewrites the fragment with the view alone.
+    const bench = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('bench'));
+    readFragment();
+    update({ sessionChanged: true, scroll: false });
+    // Measured once the header holds its sessions, and again whenever the pane's size changes.
+    measureTimeline();
+    scrollToSelection();
+    renderTimeline(true);
+    new ResizeObserver(() => {
+      measureTimeline();
+      renderTimeline(false);
+    }).observe($('timeline'));
+
+    $('timeline').addEventListener(
+      'scroll',
+      () => {
+        timelineTop = $('timeline').scrollTop;
+        renderTimeline(false);
+      },
+      { passive: true }
+    );
+    $('timeline').addEventListener('click', (event) => {
+      const row = event.target.closest('.row[data-position]');
+      if (row) select(Number(row.dataset.position));
+    });
+    $('scrubber').addEventListener('input', (event) => select(Number(event.target.value)));
+    $('prev').addEventListener('click', () => move(-1));
+    $('next').addEventListener('click', () => move(1));
+    $('first').addEventListener('click', home);
+    $('last').addEventListener('click', end);
+    $('pin').addEventListener('click', togglePin);
+    $('filter-action').addEventListener('input', (event) => {
+      view.action = event.target.value;
+      update({ filterChanged: true });
+    });
+    $('filter-origin').addEventListener('change', (event) => {
+      view.origin = event.target.value;
+      update({ filterChanged: true });
+    });
+    window.addEventListener('hashchange', () => {
+      const before = view.session;
+      readFragment();
+      update({ sessionChanged: view.session !== before, filterChanged: true });
+    });
+    document.addEventListener('keydown', (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target instanceof HTMLInputElement && target.type !== 'range') return;
+      if (target instanceof HTMLSelectElement) return;
+      const actions = {
+        ArrowRight: () => move(1),
+        ArrowDown: () => move(1),
+        j: () => move(1),
+        ArrowLeft: () => move(-1),
+        ArrowUp: () => move(-1),
+        k: () => move(-1),
+        Home: home,
+        End: end,
+        p: togglePin,
+      };
+      const action = actions[event.key];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    });
+    document.body.dataset.ready = 'true';
+    if (bench > 0) runBench(bench);
+  }
+
+  /**
+   * For `rewind bench`: the time from navigation to the first view laid out, then `count`
+   * steps to positions spread over the session, each timed to its layout, written into the
+   * page for `chromium --dump-dom` to read.
+   */
+  function runBench(count) {
+    void document.body.offsetHeight;
+    const ready = performance.now();
+    const session = view.session;
+    const times = [];
+    let seed = 1;
+    for (let i = 0; i < count; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const position = seed % (session.lastPosition + 1);
+      const started = performance.now();
+      select(position);
+      void document.body.offsetHeight;
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    document.body.dataset.bench = JSON.stringify({
+      ready: Math.round(ready),
+      steps: count,
+      p50: times[Math.floor(times.length / 2)] || 0,
+      max: times[times.length - 1] || 0,
+    });
+  }
+
+  start();
+})();

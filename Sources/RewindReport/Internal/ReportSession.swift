@@ -1,0 +1,99 @@
+import Foundation
+import RewindInspector
+import RewindJSON
+import RewindLog
+import RewindRendering
+
+/// One session's part of a report: the state before its first step shown, then each step's
+/// row as the log stores it (a keyframe or a patch), for the page to rebuild states from.
+///
+/// The shape is the contract with `Assets/report.js`, documented in docs/report.md. Rows are
+/// arrays, not objects, and repeated names and origins are numbered: a 10,000-step session
+/// stays around a megabyte.
+struct ReportSession {
+    let summary: SessionSummary
+    /// The steps shown.
+    let steps: ClosedRange<Int>
+    /// The state at the step before the first shown; nil when that step was not recorded (the
+    /// first row is then a keyframe, as after every gap).
+    let base: JSONValue?
+    let events: [LoggedEvent]
+    let gaps: [LoggedGap]
+    let comparison: ReportComparison?
+
+    /// Reads steps `range` (all when nil) of `summary` from `reader`.
+    init(_ summary: SessionSummary, steps range: ClosedRange<Int>?, comparison: ReportComparison?, reader: LogReader) throws(LogError) {
+        self.summary = summary
+        let first = max(1, range?.lowerBound ?? 1)
+        let last = min(summary.lastStep, range?.upperBound ?? summary.lastStep)
+        let shown = first...max(first, last)
+        steps = shown
+        do {
+            base = try reader.state(of: summary, at: first - 1)
+        } catch LogError.notRecorded {
+            base = nil
+        }
+        events = last < first ? [] : try reader.events(of: summary, steps: first...last)
+        gaps = try reader.gaps(of: summary).filter { $0.steps.overlaps(shown) }
+        self.comparison = comparison
+    }
+
+    var json: JSONValue {
+        var origins: [String: Int] = [:]
+        var names: [String: Int] = [:]
+        func number(_ text: String, in table: inout [String: Int]) -> Int {
+            if let known = table[text] { return known }
+            table[text] = table.count
+            return table.count - 1
+        }
+        let rows: [JSONValue] = events.map { event in
+            let payload = ValueSummary.payload(of: event.action, name: event.actionName)
+            let milliseconds = (event.time.timeIntervalSince(summary.startedAt) * 1000).rounded()
+            return .array([
+                .int(event.step),
+                milliseconds.magnitude < 1e15 ? .int(Int(milliseconds)) : .null,
+                .int(number(event.origin, in: &origins)),
+                .int(number(event.actionName, in: &names)),
+                payload.isEmpty ? .null : .string("\(event.actionName)(\(payload))"),
+                event.action,
+                event.cause.map(JSONValue.int) ?? .null,
+                event.keyframe == nil ? .int(1) : .int(0),
+                event.keyframe ?? event.patch?.json ?? .null,
+            ])
+        }
+        var object = JSONObject([
+            ("number", .int(summary.number)),
+            ("flow", .string(summary.flow)),
+            ("started", .string(SessionsRenderer.timestamp(summary.startedAt))),
+            ("duration", .string(SessionsRenderer.duration(summary))),
+            ("lastStep", .int(summary.lastStep)),
+            ("events", .int(summary.eventCount)),
+            ("first", .int(steps.lowerBound)),
+            ("last", .int(steps.upperBound)),
+            ("redacted", .array(summary.redactedPaths.map(JSONValue.string))),
+            ("gaps", .array(gaps.map { .array([.int($0.steps.lowerBound), .int($0.steps.upperBound), .string($0.reason)]) })),
+            ("origins", .array(Self.ordered(origins).map(JSONValue.string))),
+            ("names", .array(Self.ordered(names).map(JSONValue.string))),
+            ("base", base ?? .null),
+            ("rows", .array(rows)),
+        ])
+        object["name"] = summary.name.map(JSONValue.string)
+        if let comparison {
+            object["comparison"] = .object(
+                JSONObject([
+                    ("step", .int(comparison.step)),
+                    ("headline", .string(comparison.headline)),
+                    ("leftTitle", .string(comparison.leftTitle)),
+                    ("left", comparison.left),
+                    ("rightTitle", .string(comparison.rightTitle)),
+                    ("right", comparison.right),
+                ]))
+        }
+        return .object(object)
+    }
+
+    /// The texts of a numbering, in the order of their numbers.
+    private static func ordered(_ table: [String: Int]) -> [String] {
+        table.sorted { $0.value < $1.value }.map(\.key)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import RewindReplay
+
+extension ReportComparison {
+    /// The failing step of a replay, side by side: recorded and replayed for a divergence or a
+    /// clock read, the first and the second run for nondeterminism; nil for a replay that
+    /// matched or was refused (there is no second state to show).
+    public init?(_ replay: SessionReplay) {
+        guard let states = replay.failingStates else { return nil }
+        let headline: String
+        let titles: (String, String)
+        switch replay.outcome {
+        case let .diverged(step, action, origin, _):
+            headline = "Replay diverged at step \(step) (\(origin)  \(action)): the current reducer gives another state"
+            titles = ("recorded", "replayed")
+        case let .readsClock(step, action, origin, _, paths):
+            let fields = paths.map(\.description).joined(separator: ", ")
+            headline = "Nondeterministic at step \(step) (\(origin)  \(action)): the replay put the current time in \(fields)"
+            titles = ("recorded", "replayed")
+        case let .nondeterministic(step, action, origin, _):
+            headline = "Nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two states"
+            titles = ("first run", "second run")
+        case .matched, .refused:
+            return nil
+        }
+        guard let step = replay.outcome.failingStep else { return nil }
+        self.init(
+            session: replay.session.number, step: step, headline: headline, leftTitle: titles.0, left: states.left, rightTitle: titles.1,
+            right: states.right)
+    }
+}
+
+extension SessionReplay.Outcome {
+    /// The step a failed replay stopped at.
+    var failingStep: Int? {
+        switch self {
+        case .matched: nil
+        case let .diverged(step, _, _, _), let .nondeterministic(step, _, _, _), let .readsClock(step, _, _, _, _), let .refused(step, _): step
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A WebDriver command that failed: what was sent, the HTTP status, and what chromedriver said.
+///
+/// `error` is WebDriver's error code (`no such element`, `javascript error`, ...), so that a
+/// test can tell one failure from another without parsing the message.
+struct WebDriverError: Error, CustomStringConvertible {
+    /// The command, as `POST /session/{id}/element`, or a step of starting the browser.
+    var command: String
+    /// The HTTP status, or nil when no answer came (no connection, a timeout, a launch step).
+    var status: Int?
+    /// WebDriver's error code, empty when the failure was not chromedriver's answer.
+    var error: String = ""
+    var message: String
+
+    var description: String {
+        let status = status.map { " (HTTP \($0)\(error.isEmpty ? "" : ", \(error)"))" } ?? ""
+        return "WebDriver \(command) failed\(status): \(message)"
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a program for a test with nothing of the test process but its environment: no file
+/// descriptor above standard error, no blocked signal, its output into a file.
+///
+/// Not through Foundation's `Process`: on Linux it leaves a socket open in the child and learns
+/// of the child's end when that socket closes, and a server the child forks (tmux's, a browser)
+/// would keep it open. And the test's threads block most signals, which a spawned process
+/// inherits: a tmux server would never see the SIGTERM of `kill-server`, a browser the signals
+/// chromedriver stops it with.
+enum ChildProcess {
+    /// Spawns `executable` with `arguments`, standard output and error into `outputPath`, with
+    /// `changes` made to the environment; `ownGroup` puts it at the head of a process group of
+    /// its own (its id is the child's), which the processes it starts join.
+    static func spawn(
+        _ executable: String, _ arguments: [String], outputPath: String, environment changes: [String: String] = [:], ownGroup: Bool = false
+    ) throws -> pid_t {
+        let environment = ProcessInfo.processInfo.environment.merging(changes) { _, new in new }.map { "\($0)=\($1)" }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var noSignals = sigset_t(), defaultSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&defaultSignals)
+        for number in [SIGHUP, SIGINT, SIGTERM, SIGPIPE, SIGCHLD] { sigaddset(&defaultSignals, number) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if ownGroup {
+            // Group 0: a new group whose id is the child's process id.
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
+        }
+        #if canImport(Glibc)
+        // Every descriptor open now above standard error; glibc ignores one closed meanwhile.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+        #else
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw ChildProcessError(executable: executable, message: String(cString: strerror(spawned))) }
+        return pid
+    }
+}
+
+/// A program that could not be started, and why.
+struct ChildProcessError: Error, CustomStringConvertible {
+    let executable: String
+    let message: String
+    var description: String { "cannot run \(executable): \(message)" }
+}

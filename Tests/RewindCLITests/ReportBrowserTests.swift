@@ -1,0 +1,280 @@
+import Foundation
+import Testing
+
+/// `rewind report` as a person sees it: the page the real binary writes, opened in headless
+/// Chromium at URL fragments, stepped with keys and the slider, its diffs and histories
+/// compared with what the command line prints for the same steps, and hostile strings that
+/// stay text. Three views are saved as screenshots under `.build/report-screenshots/`.
+@Suite(.browser, .serialized)
+struct ReportBrowserTests {
+    /// Where the screenshots go, for review (the README says so).
+    static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent(".build/report-screenshots")
+
+    /// The demo log and its report, in a fresh folder.
+    static func demoReport(in folder: TemporaryDirectory) async throws -> (log: String, page: URL) {
+        let log = folder.path("demo.rewind")
+        try await DemoLog.record(into: log)
+        let page = folder.path("demo.html")
+        let result = try RewindBinary.run(["report", log, "--output", page])
+        #expect(result.status == 0, "\(result.stderr)")
+        return (log, URL(fileURLWithPath: page))
+    }
+
+    /// Runs `body` with a browser on `page` at `fragment`, closing it whatever happens; the page
+    /// must log no error.
+    static func withBrowser(on page: URL, at fragment: String, _ body: (Browser) async throws -> Void) async throws {
+        let browser = try await Browser.launch()
+        do {
+            try await browser.open(URL(string: page.absoluteString + "#" + fragment)!)
+            try await browser.waitUntil("return document.body.dataset.ready === 'true'")
+            try await body(browser)
+            #expect(try await browser.consoleErrors() == [])
+        } catch {
+            try? await browser.close()
+            throw error
+        }
+        try await browser.close()
+    }
+
+    /// The text of every element `selector` matches, in document order.
+    static func texts(_ browser: Browser, _ selector: String) async throws -> [String] {
+        let value = try await browser.evaluate("return Array.from(document.querySelectorAll(arguments[0]), (e) => e.textContent)", [.string(selector)])
+        return value.array?.compactMap(\.string) ?? []
+    }
+
+    static func fragment(_ browser: Browser) async throws -> String {
+        try await browser.evaluate("return location.hash").string ?? ""
+    }
+
+    /// What `rewind diff` prints for the same steps, without its header line.
+    static func cliDiff(_ log: String, _ from: Int, _ to: Int, session: Int) throws -> [String] {
+        let result = try RewindBinary.run(["diff", log, String(from), String(to), "-s", String(session)])
+        #expect(result.status == 0, "\(result.stderr)")
+        return Array(result.stdout.split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    @Test func theFragmentsStepShowsItsActionItsStateAndItsDiff() async throws {
+        let folder = try TemporaryDirectory()
+        let (log, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=8&field=errorMessage") { browser in
+            #expect(try await Self.texts(browser, "#step-info .headline") == ["Step 8  login  didTapLogin"])
+            #expect(try await Self.texts(browser, "#history td.num") == ["0", "8", "9"])
+            #expect(try await Self.texts(browser, ".session-tab[aria-selected=true] .name") == ["#2 login-invalid-then-fixed"])
+            #expect(
+                try await Self.texts(browser, "#state .leaf.added") == [
+                    #"errorMessage: "Please correct the highlighted fields.""#, "isPasswordValid: false", "isUsernameValid: false",
+                ])
+            #expect(try await Self.texts(browser, "#diff-title") == ["Diff: step 7 → 8"])
+            #expect(try await Self.texts(browser, "#diff .diff-line") == (try Self.cliDiff(log, 7, 8, session: 2)))
+            #expect(try await Self.texts(browser, "#timeline .row.selected .step") == ["8"])
+            #expect(try await Self.texts(browser, "#step-label") == ["step 8 of 28"])
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("step-8.png").path)
+        }
+    }
+
+    @Test func keysStepThroughTheSessionAndTheFragmentFollows() async throws {
+        let folder = try TemporaryDirectory()
+        let (_, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=8") { browser in
+            let headline = { try await Self.texts(browser, "#step-info .headline").first ?? "" }
+            try await browser.press(.arrowRight)
+            #expect(try await headline() == #"Step 9  login  didUpdateUsername("a")"#)
+            #expect(try await Self.fragment(browser) == "#session=2&step=9")
+            try await browser.type("jj")
+            #expect(try await Self.fragment(browser) == "#session=2&step=11")
+            try await browser.type("k")
+            try await browser.press(.arrowLeft)
+            #expect(try await Self.fragment(browser) == "#session=2&step=9")
+            try await browser.press(.end)
+            #expect(try await headline() == "Step 28  login  output(userDidLogin(…))")
+            try await browser.press(.home)
+            #expect(try await headline() == "Step 0: the initial state")
+            #expect(try await Self.texts(browser, "#diff") == ["the first state: nothing before it to compare with"])
+        }
+    }
+
+    @Test func theSliderSelectsAStep() async throws {
+        let folder = try TemporaryDirectory()
+        let (_, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=1") { browser in
+            try await browser.setValue(css: "#scrubber", value: "20")
+            #expect(try await Self.fragment(browser) == "#session=2&step=20")
+            #expect(try await Self.texts(browser, "#step-label") == ["step 20 of 28"])
+            try await browser.dragSlider(css: "#scrubber", to: 1)
+            #expect(try await Self.fragment(browser) == "#session=2&step=28")
+            try await browser.dragSlider(css: "#scrubber", to: 0)
+            #expect(try await Self.fragment(browser) == "#session=2&step=0")
+        }
+    }
+
+    @Test func everyStepsDiffIsTheCommandLinesAcrossAppFull() async throws {
+        let folder = try TemporaryDirectory()
+        let (log, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=7&step=1") { browser in
+            for step in 1...44 {
+                let shown = try await Self.texts(browser, "#diff > div")
+                let printed = try Self.cliDiff(log, step - 1, step, session: 7)
+                #expect(shown == printed, "step \(step)")
+                try await browser.press(.arrowRight)
+            }
+        }
+    }
+
+    @Test func aPinnedStepIsDiffedAgainstAndKeptInTheFragment() async throws {
+        let folder = try TemporaryDirectory()
+        let (log, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=20&pin=8") { browser in
+            #expect(try await Self.texts(browser, "#diff-title") == ["Diff: pinned step 8 → 20"])
+            #expect(try await Self.texts(browser, "#diff .diff-line") == (try Self.cliDiff(log, 8, 20, session: 2)))
+            #expect(try await Self.texts(browser, "#pin") == ["Unpin 8"])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.fragment(browser) == "#session=2&step=21&pin=8")
+            try await browser.type("p")
+            #expect(try await Self.fragment(browser) == "#session=2&step=21")
+            #expect(try await Self.texts(browser, "#diff-title") == ["Diff: step 20 → 21"])
+            try await browser.emulateColorScheme("dark")
+            try await browser.evaluate("location.hash = '#session=2&step=20&pin=8'")
+            try await browser.waitUntil("return document.getElementById('diff-title').textContent.startsWith('Diff: pinned')")
+            #expect(try await browser.evaluate("return getComputedStyle(document.body).backgroundColor") == "rgb(13, 17, 23)")
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("pinned-diff-dark.png").path)
+            try await browser.emulateColorScheme("light")
+            #expect(try await browser.evaluate("return getComputedStyle(document.body).backgroundColor") == "rgb(255, 255, 255)")
+        }
+    }
+
+    @Test func clickingAFieldListsEveryStepThatChangedIt() async throws {
+        let folder = try TemporaryDirectory()
+        let (log, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=3&step=21") { browser in
+            try await browser.evaluate(
+                "Array.from(document.querySelectorAll('#state .key')).find((k) => k.textContent === 'status').click()")
+            #expect(try await Self.fragment(browser) == "#session=3&step=21&field=status")
+            #expect(try await Self.texts(browser, "#history-title") == ["History of status"])
+            let rows = try await browser.evaluate(
+                "return Array.from(document.querySelectorAll('#history tr'), (r) => Array.from(r.cells, (c) => c.textContent))")
+            let cli = try RewindBinary.run(["history", log, "status", "-s", "3"])
+            let expected = cli.stdout.split(separator: "\n").map { line in
+                line.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+            }
+            #expect(rows.array?.compactMap { $0[0]?.string } == expected)
+            #expect(rows[4]?.array == ["21", "loginResponse(success(…))", #""inFlight" → "succeeded""#])
+            #expect(try await Self.texts(browser, "#history tr.current td.num") == ["21"])
+        }
+    }
+
+    @Test func theFilterKeepsMatchingStepsAndSteppingSkipsTheRest() async throws {
+        let folder = try TemporaryDirectory()
+        let (_, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=0") { browser in
+            try await browser.click(css: "#filter-action")
+            try await browser.type("didTap*")
+            try await browser.evaluate("document.activeElement.blur()")
+            #expect(try await Self.texts(browser, "#filter-count") == ["2 of 28 steps match"])
+            #expect(try await Self.texts(browser, "#timeline .row .action") == ["(initial state)", "didTapLogin", "didTapLogin"])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.fragment(browser) == "#session=2&step=8&action=didTap*")
+            try await browser.press(.arrowRight)
+            #expect(try await Self.fragment(browser) == "#session=2&step=26&action=didTap*")
+            try await browser.setValue(css: "#filter-origin", value: "login")
+            #expect(try await Self.fragment(browser) == "#session=2&step=26&action=didTap*&origin=login")
+        }
+    }
+
+    @Test func causeAndEffectHighlightEachOther() async throws {
+        let folder = try TemporaryDirectory()
+        let (_, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=27") { browser in
+            #expect(try await Self.texts(browser, "#timeline .row.related .step") == ["26", "28"])
+            let meta = try await Self.texts(browser, "#step-info > .meta")
+            #expect(meta == ["+4.980s · the result of step 26 · its effect answered at step 28"])
+            try await browser.evaluate("Array.from(document.querySelectorAll('#step-info .meta a')).find((a) => a.textContent === '26').click()")
+            #expect(try await Self.fragment(browser) == "#session=2&step=26")
+            #expect(try await Self.texts(browser, "#timeline .row.related .step") == ["27"])
+        }
+    }
+
+    @Test func hostileStringsAreShownAsTextAndRunNothing() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("hostile.rewind")
+        let long = String(repeating: "x", count: 100_000)
+        let hostile = [
+            "</script><script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+            "<img src=x onerror=\"window.pwned=1\">", "</script><script>window.pwned=2</script>", long,
+        ]
+        try await LoginSessions.record(usernames: hostile, name: "<b>hostile</b>", into: log)
+        let page = folder.path("hostile.html")
+        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
+        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=1") { browser in
+            #expect(try await Self.texts(browser, ".session-tab .name") == ["#1 <b>hostile</b>"])
+            for (index, text) in hostile.dropLast().enumerated() {
+                let expected = "username: " + String(decoding: try JSONEncoder().encode(text), as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+                let leaves = try await Self.texts(browser, "#state .leaf")
+                #expect(leaves.contains(expected), "step \(index + 1): \(leaves)")
+                try await browser.press(.arrowRight)
+            }
+            #expect(try await browser.evaluate("return window.pwned === undefined") == true)
+            #expect(try await browser.evaluate("return document.querySelectorAll('img, b, script:not([id])').length") == 1, "only the page's script")
+            let leaf = try await browser.evaluate("return document.querySelector('#state .leaf.changed .string').textContent.length")
+            #expect(leaf == 403, "the 100,000 characters cut to 400, in quotes, and an ellipsis")
+            try await browser.click(css: "#state .leaf.changed .more")
+            #expect(try await browser.evaluate("return document.querySelector('#state .leaf.changed .string').textContent.length") == 100_002)
+            try await browser.press(.arrowLeft)
+            #expect(try await Self.fragment(browser) == "#session=1&step=4", "the page still steps")
+        }
+    }
+
+    @Test func aFailedReplaysReportShowsBothStatesSideBySide() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("older.rewind")
+        try await ReplayCommandTests.recordOlderLogin(into: log)
+        let reports = folder.path("reports")
+        let replay = try RewindBinary.run(["replay", log, "--report", reports])
+        #expect(replay.status == 1)
+        let page = reports + "/older-1-older.html"
+        #expect(replay.stdout.hasSuffix("  report: \(page)\n"), "\(replay.stdout)")
+        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "") { browser in
+            #expect(try await Self.fragment(browser) == "#session=1&step=2", "opened at the failing step")
+            #expect(
+                try await Self.texts(browser, "#comparison .headline") == [
+                    "Replay diverged at step 2 (login  didTapLogin): the current reducer gives another state"
+                ])
+            #expect(try await Self.texts(browser, "#comparison h3") == ["recorded", "replayed", "recorded → replayed"])
+            #expect(
+                try await Self.texts(browser, "#comparison .leaf.changed") == [
+                    #"errorMessage: "Fix the fields.""#, #"errorMessage: "Please correct the highlighted fields.""#,
+                ])
+            #expect(
+                try await Self.texts(browser, "#comparison .diff-line") == [#"~ errorMessage: "Fix the fields." → "Please correct the highlighted fields.""#])
+            #expect(try await Self.texts(browser, ".session-tab .failed") == ["replay failed"])
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("replay-divergence.png").path)
+            try await browser.press(.arrowRight)
+            #expect(try await browser.evaluate("return document.getElementById('comparison').hidden") == true)
+        }
+    }
+
+    @Test func aLongSessionDrawsOnlyTheRowsInView() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("long.rewind")
+        #expect(try RewindBinary.run(["record", "login", "--random", "--seed", "3", "--steps", "3000", "--output", log]).status == 0)
+        let page = folder.path("long.html")
+        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
+        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=2500") { browser in
+            let drawn = try await browser.evaluate("return document.querySelectorAll('#timeline .row').length").int ?? 0
+            #expect(drawn > 10 && drawn < 100, "\(drawn) rows drawn of 3001")
+            #expect(try await Self.texts(browser, "#timeline .row.selected .step") == ["2500"])
+            let visible = try await browser.evaluate(
+                """
+                const row = document.querySelector('#timeline .row.selected').getBoundingClientRect();
+                const pane = document.getElementById('timeline').getBoundingClientRect();
+                return row.top >= pane.top && row.bottom <= pane.bottom;
+                """)
+            #expect(visible == true, "the selected row is scrolled into view")
+            try await browser.press(.end)
+            #expect(try await Self.texts(browser, "#timeline .row.selected .step") == ["3000"])
+        }
+    }
+}
