@@ -1,6 +1,7 @@
 import RewindJSON
 
-/// Formats field-level changes one per line: `~ path: old → new`, `+ path: value`, `- path: value`.
+/// Formats field-level changes one per line: `~ path: old → new`, `+ path: value`, `- path: value`,
+/// `↕ items[id=3]: moved [0] → [2]`.
 public struct DiffRenderer: Sendable {
     public var style: TextStyle
     /// How long a value may print before it is shortened.
@@ -22,6 +23,8 @@ public struct DiffRenderer: Sendable {
                 return "\(style.removed("-")) \(name): \(ValueSummary.describe(value, limit: valueLimit))"
             case let .changed(old, new):
                 return "\(style.changed("~")) \(name): \(ValueSummary.describe(old, limit: valueLimit)) → \(ValueSummary.describe(new, limit: valueLimit))"
+            case let .moved(from, to):
+                return "\(style.changed("↕")) \(name): moved [\(from)] → [\(to)]"
             }
         }
     }

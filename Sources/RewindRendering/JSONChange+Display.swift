@@ -15,11 +15,12 @@ extension JSONChange {
         case let .added(value): return (parent, .added(wrap(value)))
         case let .removed(value): return (parent, .removed(wrap(value)))
         case let .changed(old, new): return (parent, .changed(from: wrap(old), to: wrap(new)))
+        case .moved: return (path, kind)
         }
     }
 
-    /// The `--json` form of a change: `path`, `change` (`added`, `removed`, `changed`) and
-    /// `old` and/or `new`.
+    /// The `--json` form of a change: `path`, `change` (`added`, `removed`, `changed`, `moved`)
+    /// and `old` and/or `new`, or for a move the indices `from` and `to`.
     public var jsonForm: JSONValue {
         var object = JSONObject([("path", .string(path.description))])
         switch kind {
@@ -33,6 +34,10 @@ extension JSONChange {
             object["change"] = "changed"
             object["old"] = old
             object["new"] = new
+        case let .moved(from, to):
+            object["change"] = "moved"
+            object["from"] = .int(from)
+            object["to"] = .int(to)
         }
         return .object(object)
     }

@@ -40,7 +40,7 @@ import Testing
 
     @Test func aThumbnailThatAppearsFailsAndLoadsOnRetry() throws {
         let history = try history("photos[3].status", in: "photos-thumbnail-error-retry")
-        #expect(history.initial == nil)
+        #expect(history.initialValue == nil)
         #expect(
             HistoryRenderer().text(history) == [
                 "    0  (initial)          photos[3].status: (absent)",

@@ -135,7 +135,7 @@ import Testing
         ("a and", 6, "expected a path, 'not' or '(', found the end"),
         ("a and or b", 7, "expected a path, 'not' or '(', found 'or'"),
         ("3 < photos.count", 1, "expected a path before '3'; a condition reads PATH OP VALUE"),
-        ("photos[x] == 1", 8, "expected an index or a quoted key after '[' in the path photos[x]"),
+        ("photos[x] == 1", 8, "expected an index, a quoted key, id=VALUE or * after '[' in the path photos[x]"),
         ("photos[1 == 1", 9, "expected ']' in the path photos[1 == 1"),
         ("a.  == 1", 3, "expected a key in the path a."),
         ("a == 1 # note", 8, "unexpected character '#'"),
@@ -158,5 +158,47 @@ import Testing
         #expect(throws: StatePredicateError.self) { try StatePredicate(parsing: deep) }
         let long = Array(repeating: "a", count: 900).joined(separator: " and ")
         #expect(try StatePredicate(parsing: long).matches(["a": 1]))
+    }
+}
+
+/// `any(…)` and `all(…)` over the places a path with `[*]` names.
+@Suite struct QuantifiedPredicateTests {
+    static let state: JSONValue = [
+        "items": [
+            ["id": 1, "title": "milk", "isDone": true, "tags": ["dairy"]],
+            ["id": 2, "title": "eggs", "isDone": false, "tags": []],
+        ],
+        "empty": [],
+    ]
+
+    func holds(_ text: String) throws -> Bool {
+        try StatePredicate(parsing: text).matches(Self.state)
+    }
+
+    @Test func anyAndAllRangeOverTheElements() throws {
+        #expect(try holds("any(items[*].isDone)"))
+        #expect(try !holds("all(items[*].isDone)"))
+        #expect(try holds(#"any(items[*].isDone == false and items[*].title == "eggs")"#), "both paths name the same element")
+        #expect(try !holds(#"any(items[*].isDone and items[*].title == "eggs")"#))
+        #expect(try holds("all(items[*].tags.count < 2)"))
+        #expect(try holds(#"any(any(items[*].tags[*] == "dairy"))"#))
+        #expect(try holds(#"any(items[*].tags[*] == "dairy")"#), "the last [*] ranges over every tag of every item")
+        #expect(try holds("all(empty[*].x) and not any(empty[*].x)"), "over nothing, all holds and any does not")
+        #expect(try holds("items[id=2].title == \"eggs\""))
+    }
+
+    @Test func quantifiersReadAsWritten() throws {
+        #expect(try StatePredicate(parsing: "any(items[*].isDone) or x").description == "(any(items[*].isDone) or x)")
+        #expect(try StatePredicate(parsing: "any == 1").description == "any == 1", "a key named any is still a path")
+    }
+
+    @Test(arguments: [
+        ("items[*].isDone", 1, "a path with [*] goes inside any(...) or all(...), like any(items[*].isDone == true)"),
+        ("any(isDone)", 1, "any(...) ranges over a path with [*], like any(items[*].done == true)"),
+        ("all(items[*].a and tags[*].b)", 20, "the paths with [*] in one all(...) must share the part up to their last [*]: items[*] and tags[*].b"),
+        ("any(items[*].a", 15, "expected ')' to close the '(' at column 4, found the end"),
+    ])
+    func misuseIsNamedAtItsColumn(text: String, column: Int, reason: String) {
+        #expect(throws: StatePredicateError(text: text, column: column, reason: reason)) { try StatePredicate(parsing: text) }
     }
 }

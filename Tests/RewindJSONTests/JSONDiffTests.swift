@@ -9,8 +9,8 @@ import Testing
 
     @Test func changingOneTitleIsOneChange() {
         let changes = JSONDiff.changes(from: album(titles: ["v", "w", "x", "a", "y"]), to: album(titles: ["v", "w", "x", "b", "y"]))
-        #expect(changes == [JSONChange(path: "photos[3].title", kind: .changed(from: "a", to: "b"))])
-        #expect(changes.map(\.description) == [#"photos[3].title: "a" -> "b""#])
+        #expect(changes == [JSONChange(path: "photos[id=3].title", kind: .changed(from: "a", to: "b"))])
+        #expect(changes.map(\.description) == [#"photos[id=3].title: "a" -> "b""#])
     }
 
     @Test func equalValuesHaveNoChanges() {
@@ -51,24 +51,40 @@ import Testing
     @Test func arraysWithUniqueIDsMatchByID() {
         let old = album(titles: ["one", "two", "three"], ids: [1, 2, 3])
         let new = album(titles: ["three", "ONE", "four"], ids: [3, 1, 4])
+        let changes = JSONDiff.changes(from: old, to: new)
         #expect(
-            JSONDiff.changes(from: old, to: new) == [
-                JSONChange(path: "photos[1]", kind: .removed(["id": 2, "title": "two"])),
-                JSONChange(path: "photos[1].title", kind: .changed(from: "one", to: "ONE")),
-                JSONChange(path: "photos[2]", kind: .added(["id": 4, "title": "four"])),
+            changes.map(\.description) == [
+                "photos[id=3]: moved [2] -> [0]",
+                #"photos[id=2]: - {"id":2,"title":"two"}"#,
+                #"photos[id=1].title: "one" -> "ONE""#,
+                #"photos[id=4]: + {"id":4,"title":"four"}"#,
             ])
     }
 
-    @Test func aPureReorderHasNoChanges() {
-        let old = album(titles: ["a", "b", "c"], ids: [1, 2, 3])
-        let new = album(titles: ["c", "a", "b"], ids: [3, 1, 2])
-        #expect(JSONDiff.changes(from: old, to: new).isEmpty)
+    @Test func aReorderIsTheFewestMoves() {
+        let old = album(titles: ["a", "b", "c", "d", "e"], ids: [1, 2, 3, 4, 5])
+        let new = album(titles: ["e", "a", "b", "d", "c"], ids: [5, 1, 2, 4, 3])
+        #expect(
+            JSONDiff.changes(from: old, to: new) == [
+                JSONChange(path: "photos[id=5]", kind: .moved(from: 4, to: 0)),
+                JSONChange(path: "photos[id=3]", kind: .moved(from: 2, to: 4)),
+            ])
     }
 
     @Test func removingTheFirstOfManyIsOneRemoval() {
         let titles = (0..<5).map { "t\($0)" }
         let changes = JSONDiff.changes(from: album(titles: titles), to: album(titles: Array(titles.dropFirst()), ids: Array(1..<5)))
-        #expect(changes == [JSONChange(path: "photos[0]", kind: .removed(["id": 0, "title": "t0"]))])
+        #expect(changes == [JSONChange(path: "photos[id=0]", kind: .removed(["id": 0, "title": "t0"]))])
+    }
+
+    @Test func idsPrintAsJSONScalars() {
+        let old: JSONValue = ["items": [["id": "a-1", "done": false], ["id": true, "done": false]]]
+        let new: JSONValue = ["items": [["id": "a-1", "done": true], ["id": true, "done": true]]]
+        #expect(JSONDiff.changes(from: old, to: new).map(\.description) == [#"items[id="a-1"].done: false -> true"#, "items[id=true].done: false -> true"])
+    }
+
+    @Test func anEmptyArrayGainingElementsNamesThemByID() {
+        #expect(JSONDiff.changes(from: ["t": []], to: ["t": [["id": 7]]]) == [JSONChange(path: "t[id=7]", kind: .added(["id": 7]))])
     }
 
     @Test func duplicateOrMissingIDsFallBackToIndices() {
@@ -92,9 +108,8 @@ import Testing
             let old = random.value()
             let new = random.mutated(old, edits: random.int(1...3))
             let changes = JSONDiff.changes(from: old, to: new)
-            // The converse does not hold: reordering id-bearing elements reports nothing.
-            if old == new && !changes.isEmpty {
-                failures.append("case \(index): \(changes.count) changes between equal values \(old)")
+            if (old == new) != changes.isEmpty {
+                failures.append("case \(index): \(changes.count) changes between \(old) and \(new)")
             }
             for change in changes {
                 switch change.kind {
@@ -102,8 +117,14 @@ import Testing
                     if new[change.path] != value {
                         failures.append("case \(index): \(change) does not hold in \(new)")
                     }
-                case .removed:
-                    break
+                case .moved(_, let to):
+                    if new[change.path] == nil || new[change.path.parent.appending(.index(to))] != new[change.path] {
+                        failures.append("case \(index): \(change) does not hold in \(new)")
+                    }
+                case .removed(let value):
+                    if old[change.path] != value {
+                        failures.append("case \(index): \(change) does not hold in \(old)")
+                    }
                 }
             }
         }

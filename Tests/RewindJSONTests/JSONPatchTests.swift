@@ -84,3 +84,40 @@ func photos(_ count: Int) -> JSONValue {
             ])
     }
 }
+
+/// Patches of identified arrays: a moved element costs its own size, not its neighbours'.
+@Suite struct JSONPatchIdentityTests {
+    func photos(_ ids: [Int]) -> JSONValue {
+        .array(ids.map { ["id": .int($0), "title": .string("photo \($0)"), "tags": ["a", "b", "c"]] })
+    }
+
+    @Test func aMoveIsTwoSplicesOfOneElement() throws {
+        let ids = Array(0..<100)
+        var moved = ids
+        moved.insert(moved.remove(at: 10), at: 80)
+        let patch = JSONPatch.between(photos(ids), photos(moved))
+        #expect(patch.operations == [.splice(.root, range: 10..<11, with: []), .splice(.root, range: 80..<80, with: [photos([10]).arrayElements[0]])])
+        #expect(try photos(ids).applying(patch) == photos(moved))
+    }
+
+    @Test func movesDeletesAndEditsTogetherRebuildTheNewArray() throws {
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<500 {
+            let old = Array(0..<Int(random.next() % 20))
+            var new = old.shuffled(using: &random).filter { _ in random.next() % 4 != 0 }
+            new.insert(100 + Int(random.next() % 5), at: Int(random.next() % UInt64(new.count + 1)))
+            var newValue = photos(new)
+            if case .array(var elements) = newValue, !elements.isEmpty {
+                elements[0] = ["id": elements[0]["id"] ?? nil, "title": "edited"]
+                newValue = .array(elements)
+            }
+            #expect(try photos(old).applying(.between(photos(old), newValue)) == newValue)
+        }
+    }
+}
+
+extension JSONValue {
+    fileprivate var arrayElements: [JSONValue] {
+        if case .array(let elements) = self { elements } else { [] }
+    }
+}

@@ -11,6 +11,11 @@ import Testing
         (JSONPath([.key("a"), .key("9lives"), .key("")]), #"a["9lives"][""]"#),
         (JSONPath([.key("quote\"back\\slash\nnew")]), #"["quote\"back\\slash\nnew"]"#),
         (JSONPath([.key("é")]), #"["é"]"#),
+        (JSONPath([.key("photos"), .id(12), .key("title")]), "photos[id=12].title"),
+        (JSONPath([.key("items"), .id("a \"b\""), .key("done")]), #"items[id="a \"b\""].done"#),
+        (JSONPath([.id(true), .id(nil), .id(-1.5)]), "[id=true][id=null][id=-1.5]"),
+        (JSONPath([.key("photos"), .wildcard, .key("status")]), "photos[*].status"),
+        (JSONPath([.wildcard, .wildcard]), "[*][*]"),
     ])
     func describesAndParsesBack(path: JSONPath, text: String) throws {
         #expect(path.description == text)
@@ -43,8 +48,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("photos[x]", 7, "expected an index or a quoted key after '['"),
-        ("photos[-1]", 7, "expected an index or a quoted key after '['"),
+        ("photos[x]", 7, "expected an index, a quoted key, id=VALUE or * after '['"),
+        ("photos[-1]", 7, "expected an index, a quoted key, id=VALUE or * after '['"),
+        ("photos[i]", 8, "expected an index, a quoted key, id=VALUE or * after '['"),
+        ("photos[id=]", 10, "invalid id: unexpected character ']', expected a value"),
+        ("photos[id=[1]]", 10, "an id is a number, a quoted string, true, false or null"),
+        ("photos[id=12", 12, "expected ']'"),
+        ("photos[*x]", 8, "expected ']'"),
         ("photos[3", 8, "expected ']'"),
         ("a..b", 2, "expected a key"),
         ("a.", 2, "expected a key"),
@@ -68,7 +78,17 @@ import Testing
         do {
             _ = try JSONPath(parsing: "photos[x]")
         } catch {
-            #expect(error.description == #"invalid path "photos[x]": expected an index or a quoted key after '['"#)
+            #expect(error.description == #"invalid path "photos[x]": expected an index, a quoted key, id=VALUE or * after '['"#)
         }
+    }
+
+    @Test func coversMatchesWildcardsAndPrefixes() throws {
+        let pattern = try JSONPath(parsing: "photos[*].title")
+        #expect(pattern.covers("photos[id=3].title"))
+        #expect(pattern.covers(try JSONPath(parsing: "photos[2].title.x")))
+        #expect(!pattern.covers("photos[2]"))
+        #expect(!pattern.covers("albums[2].title"))
+        #expect(pattern.hasWildcard && !pattern.isPositional)
+        #expect(JSONPath("photos[2]").isPositional)
     }
 }

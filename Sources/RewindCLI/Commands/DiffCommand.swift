@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindLog
 
 /// `rewind diff`: a field-level diff of two states.
 struct DiffCommand: ParsableCommand {
@@ -7,11 +8,15 @@ struct DiffCommand: ParsableCommand {
         commandName: "diff",
         abstract: "Diff the states at two steps, field by field, in one log or across two.",
         discussion: """
-            `+ path: value` was added, `- path: value` removed, `~ path: old → new` changed. \
-            Arrays of items with an `id` are matched by id. Exits 0 whether or not the states differ.
+            `+ path: value` was added, `- path: value` removed, `~ path: old → new` changed, \
+            `↕ path: moved [i] → [j]` moved. Arrays whose elements all have a unique `id` are \
+            matched by id and their elements named items[id=3]. --path keeps the changes at, \
+            inside or around one place, like items[id=3], photos[*].status or login. Exits 0 \
+            whether or not the states differ.
 
             Examples:
               rewind diff demo.rewind 7 8 --session login-invalid-then-fixed
+              rewind diff demo.rewind 0 -1 --session photos-happy-browse --path 'photos[*].title'
               rewind diff a.rewind:login-happy:20 b.rewind:login-happy:20
             """
     )
@@ -20,6 +25,9 @@ struct DiffCommand: ParsableCommand {
     var arguments: [String]
 
     @OptionGroup var session: SessionOption
+
+    @Option(name: .shortAndLong, help: "Only the changes at this place, like items[id=3] or photos[*].status.")
+    var path: String?
 
     @OptionGroup var output: JSONOption
 
@@ -37,15 +45,17 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
+        let path = try self.path.map { text throws(LogError) in try LogInspector.parsePath(text) }
         let diff: StepDiff
         if arguments.count == 3 {
             let log = arguments[0]
             diff = try StepDiff(
                 from: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[1]) ?? 0),
-                to: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[2]) ?? 0)
+                to: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[2]) ?? 0),
+                path: path
             )
         } else {
-            diff = try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]))
+            diff = try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]), path: path)
         }
         print(output.json ? diff.json.canonicalString : diff.lines(style: Terminal.style).joined(separator: "\n"))
     }

@@ -67,7 +67,7 @@ enum CommandErrors {
         switch kind {
         case .missingFile: 66
         case .notALog, .newerFormat, .incomplete, .unreadable, .damaged, .notRecorded: 65
-        case .noSuchSession, .noSuchStep, .noSuchValue, .invalidArgument: 64
+        case .noSuchSession, .noSuchStep, .noSuchValue, .ambiguousValue, .invalidArgument: 64
         case .cannotWrite: 74
         default: 70
         }

@@ -45,7 +45,7 @@ enum RedactionScanner {
         for component in path.components {
             switch component {
             case let .key(key): text += text.isEmpty ? key : ".\(key)"
-            case .index: text += "[*]"
+            case .index, .id, .wildcard: text += "[*]"
             }
         }
         return text

@@ -5,17 +5,35 @@ extension LogInspector {
     /// Every step of `session` that changed the value at `path`, with the value before and
     /// after; a value appearing or disappearing is a change.
     ///
-    /// Throws a bad request when the path holds a value at no step of the session, which is
-    /// most often a misspelt path.
+    /// An id in the path follows its element across moves; `[*]` follows each place it names,
+    /// so one step may change several. Throws a bad request when the path holds a value at no
+    /// step of the session, which is most often a misspelt path, and an ambiguous value when an
+    /// id that must name one element names several.
     public func history(of path: JSONPath, in session: SessionSummary) throws(LogError) -> ValueHistory {
-        let initial = try reader.state(of: session, at: 0)[path]
-        var everPresent = initial != nil
+        let places = PlaceReader(path: path)
+        let initialState = try reader.state(of: session, at: 0)
+        let initial = places.matches(in: initialState)
+        var everPresent = !initial.isEmpty
         var changes: [ValueHistory.Change] = []
+        var ambiguity: (step: Int, count: Int)?
+        if let count = places.ambiguity(in: initialState) { ambiguity = (0, count) }
         try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
-            let old = before[path], new = after[path]
-            everPresent = everPresent || new != nil
-            guard old != new else { return }
-            changes.append(ValueHistory.Change(step: event.step, origin: event.origin, action: event.actionName, old: old, new: new))
+            guard ambiguity == nil else { return }
+            if let count = places.ambiguity(in: after) {
+                ambiguity = (event.step, count)
+                return
+            }
+            for change in places.changes(from: before, to: after) {
+                everPresent = everPresent || change.new != nil
+                changes.append(
+                    ValueHistory.Change(step: event.step, origin: event.origin, action: event.actionName, path: change.path, old: change.old, new: change.new))
+            }
+        }
+        if let ambiguity {
+            throw LogError(
+                .ambiguousValue, path: self.path, session: session.number, step: ambiguity.step,
+                "\(path) names \(ambiguity.count) elements at step \(ambiguity.step) of session \(session.label): their id is not unique; follow one by index, or all with [*]"
+            )
         }
         guard everPresent else {
             throw LogError(
@@ -24,5 +42,55 @@ extension LogInspector {
             )
         }
         return ValueHistory(session: session, path: path, initial: initial, changes: changes)
+    }
+}
+
+/// The places a history follows, read from one state at a time.
+private struct PlaceReader {
+    let path: JSONPath
+    /// Whether the path names one position, read with the subscript alone: the common case,
+    /// kept as cheap as it was.
+    let isPositional: Bool
+
+    init(path: JSONPath) {
+        self.path = path
+        isPositional = path.isPositional
+    }
+
+    func matches(in state: JSONValue) -> [JSONPathMatch] {
+        if isPositional { return state[path].map { [JSONPathMatch(path: path, value: $0)] } ?? [] }
+        return state.matches(of: path)
+    }
+
+    /// How many elements an id of a path without `[*]` names, when more than one.
+    func ambiguity(in state: JSONValue) -> Int? {
+        guard !isPositional, !path.hasWildcard else { return nil }
+        let count = state.matches(of: path).count
+        return count > 1 ? count : nil
+    }
+
+    /// The places whose value differs between two states, in document order of `after`, then
+    /// those gone from it.
+    func changes(from before: JSONValue, to after: JSONValue) -> [(path: JSONPath, old: JSONValue?, new: JSONValue?)] {
+        if !path.hasWildcard {
+            let old = isPositional ? before[path] : before.matches(of: path).first?.value
+            let new = isPositional ? after[path] : after.matches(of: path).first?.value
+            return old == new ? [] : [(path, old, new)]
+        }
+        let old = before.matches(of: path)
+        let new = after.matches(of: path)
+        var oldValues: [JSONPath: JSONValue] = [:]
+        for match in old { oldValues[match.path] = match.value }
+        var changes: [(path: JSONPath, old: JSONValue?, new: JSONValue?)] = []
+        var seen = Set<JSONPath>()
+        for match in new {
+            seen.insert(match.path)
+            let previous = oldValues[match.path]
+            if previous != match.value { changes.append((match.path, previous, match.value)) }
+        }
+        for match in old where !seen.contains(match.path) {
+            changes.append((match.path, match.value, nil))
+        }
+        return changes
     }
 }

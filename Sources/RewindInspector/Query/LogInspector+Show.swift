@@ -10,17 +10,26 @@ extension LogInspector {
         let parsedPath = try path.map { text throws(LogError) in try Self.parsePath(text) }
         let state = try reader.state(of: session, at: step)
         let event = step == 0 ? nil : try reader.events(of: session, steps: step...step).first
-        var value = state
-        if let parsedPath {
-            guard let found = state[parsedPath] else {
-                throw LogError(
-                    .noSuchValue, path: self.path, session: session.number, step: step,
-                    "no value at \(parsedPath) in step \(step) of session \(session.label)"
-                )
-            }
-            value = found
+        guard let parsedPath else { return StepView(session: session, step: step, event: event, value: state, path: nil) }
+        let matches = state.matches(of: parsedPath)
+        if parsedPath.hasWildcard {
+            var view = StepView(session: session, step: step, event: event, value: .array(matches.map(\.value)), path: parsedPath)
+            view.matches = matches
+            return view
         }
-        return StepView(session: session, step: step, event: event, value: value, path: parsedPath)
+        guard matches.count <= 1 else {
+            throw LogError(
+                .ambiguousValue, path: self.path, session: session.number, step: step,
+                "\(parsedPath) names \(matches.count) elements in step \(step) of session \(session.label): their id is not unique; name one by index, or all with [*]"
+            )
+        }
+        guard let found = matches.first else {
+            throw LogError(
+                .noSuchValue, path: self.path, session: session.number, step: step,
+                "no value at \(parsedPath) in step \(step) of session \(session.label)"
+            )
+        }
+        return StepView(session: session, step: step, event: event, value: found.value, path: parsedPath)
     }
 
     /// Reads a path like `photos[3].title`; a malformed one is a usage error.

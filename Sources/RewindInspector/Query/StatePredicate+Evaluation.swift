@@ -21,6 +21,32 @@ extension StatePredicate {
             return evaluate(left, in: state) && evaluate(right, in: state)
         case let .or(left, right):
             return evaluate(left, in: state) || evaluate(right, in: state)
+        case let .any(places, inner):
+            return state.matches(of: places).contains { evaluate(bind(places, to: $0.path, in: inner), in: state) }
+        case let .all(places, inner):
+            return state.matches(of: places).allSatisfy { evaluate(bind(places, to: $0.path, in: inner), in: state) }
+        }
+    }
+
+    /// `expression` with each path that starts with `pattern` starting with `place` instead,
+    /// one of the places the pattern names (both have as many components).
+    static func bind(_ pattern: JSONPath, to place: JSONPath, in expression: Expression) -> Expression {
+        func path(_ path: JSONPath) -> JSONPath {
+            guard path.components.starts(with: pattern.components) else { return path }
+            return JSONPath(place.components + path.components.dropFirst(pattern.components.count))
+        }
+        func operand(_ operand: Operand) -> Operand {
+            Operand(path: path(operand.path), endsInCount: operand.endsInCount)
+        }
+        switch expression {
+        case let .compare(target, comparison, literal): return .compare(operand(target), comparison, literal)
+        case let .contains(target, literal): return .contains(operand(target), literal)
+        case let .exists(target): return .exists(operand(target))
+        case let .not(inner): return .not(bind(pattern, to: place, in: inner))
+        case let .and(left, right): return .and(bind(pattern, to: place, in: left), bind(pattern, to: place, in: right))
+        case let .or(left, right): return .or(bind(pattern, to: place, in: left), bind(pattern, to: place, in: right))
+        case let .any(places, inner): return .any(path(places), bind(pattern, to: place, in: inner))
+        case let .all(places, inner): return .all(path(places), bind(pattern, to: place, in: inner))
         }
     }
 

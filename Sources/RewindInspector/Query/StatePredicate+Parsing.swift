@@ -8,9 +8,14 @@ extension StatePredicate {
     ///     predicate  := or
     ///     or         := and ("or" and)*
     ///     and        := unary ("and" unary)*
-    ///     unary      := "not" unary | "(" predicate ")" | condition
+    ///     unary      := "not" unary | "(" predicate ")" | quantified | condition
+    ///     quantified := ("any" | "all") "(" predicate ")"
     ///     condition  := PATH [("==" | "!=" | "<" | "<=" | ">" | ">=" | "contains") LITERAL]
     ///     LITERAL    := STRING | NUMBER | "true" | "false" | "null"
+    ///
+    /// A PATH with `[*]` belongs inside `any(…)` or `all(…)`, whose paths with `[*]` (outside
+    /// any nested `any` or `all`) share the part up to their last `[*]`: the places that part
+    /// names are what the quantifier ranges over.
     public init(parsing text: String) throws(StatePredicateError) {
         var parser = Parser(text: text, tokens: try PredicateLexer.tokens(of: text))
         self.init(text: text, expression: try parser.parse())
@@ -21,6 +26,8 @@ extension StatePredicate {
         let text: String
         let tokens: [PredicateLexer.Token]
         var index = 0
+        /// The paths with `[*]` read since the innermost `any` or `all` began, with their tokens.
+        var wildcardPaths: [(path: JSONPath, token: PredicateLexer.Token)]?
 
         init(text: String, tokens: [PredicateLexer.Token]) {
             self.text = text
@@ -84,13 +91,54 @@ extension StatePredicate {
                 }
                 _ = advance()
                 return inner
+            case let .path(operand) where operand.path == JSONPath([.key("any")]) || operand.path == JSONPath([.key("all")]):
+                if current.kind == .open { return try parseQuantified(token) }
+                return try parseCondition(operand)
             case let .path(operand):
+                if operand.path.hasWildcard {
+                    guard wildcardPaths != nil else {
+                        throw fail("a path with [*] goes inside any(...) or all(...), like any(\(token.text) == true)", at: token)
+                    }
+                    wildcardPaths?.append((operand.path, token))
+                }
                 return try parseCondition(operand)
             case .literal:
                 throw fail("expected a path before '\(token.text)'; a condition reads PATH OP VALUE", at: token)
             default:
                 throw fail("expected a path, 'not' or '(', \(found(token))", at: token)
             }
+        }
+
+        /// `any(` or `all(` and what follows, up to the `)`.
+        mutating func parseQuantified(_ word: PredicateLexer.Token) throws(StatePredicateError) -> Expression {
+            let open = advance()
+            let outer = wildcardPaths
+            wildcardPaths = []
+            let inner = try parseOr()
+            guard current.kind == .close else {
+                throw fail("expected ')' to close the '(' at column \(open.column), \(found(current))", at: current)
+            }
+            _ = advance()
+            let paths = wildcardPaths ?? []
+            wildcardPaths = outer
+            guard let first = paths.first else {
+                throw fail("\(word.text)(...) ranges over a path with [*], like \(word.text)(items[*].done == true)", at: word)
+            }
+            let places = Self.placesPart(of: first.path)
+            for other in paths.dropFirst() where Self.placesPart(of: other.path) != places {
+                throw fail(
+                    "the paths with [*] in one \(word.text)(...) must share the part up to their last [*]: \(places) and \(other.token.text)", at: other.token)
+            }
+            // Its places may lie inside an enclosing quantifier's, up to its own last [*].
+            let enclosing = JSONPath(Array(places.components.dropLast()))
+            if enclosing.hasWildcard { wildcardPaths?.append((enclosing, word)) }
+            return word.text == "any" ? .any(places, inner) : .all(places, inner)
+        }
+
+        /// A path up to and with its last `[*]`.
+        static func placesPart(of path: JSONPath) -> JSONPath {
+            let last = path.components.lastIndex(of: .wildcard) ?? path.components.endIndex - 1
+            return JSONPath(Array(path.components[...last]))
         }
 
         /// What follows a path: an operator and a literal, or nothing for an existence test.

@@ -44,6 +44,11 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
         case not(Expression)
         case and(Expression, Expression)
         case or(Expression, Expression)
+        /// `any(…)`: the inner predicate holds for some place the path (ending in `[*]`) names,
+        /// that place standing for the path in the inner predicate's paths.
+        case any(JSONPath, Expression)
+        /// `all(…)`: the same for every place the path names (so for none, it holds).
+        case all(JSONPath, Expression)
     }
 
     /// The text the predicate was read from.
@@ -77,6 +82,8 @@ public struct StatePredicate: Sendable, Hashable, CustomStringConvertible {
         case let .not(inner): "(not \(describe(inner)))"
         case let .and(left, right): "(\(describe(left)) and \(describe(right)))"
         case let .or(left, right): "(\(describe(left)) or \(describe(right)))"
+        case let .any(_, inner): "any(\(describe(inner)))"
+        case let .all(_, inner): "all(\(describe(inner)))"
         }
     }
 

@@ -17,28 +17,37 @@ public struct HistoryRenderer: Sendable {
     }
 
     /// A first line with the value at step 0, then one line per change:
-    /// `   18  didTapLogin    status: "idle" → "inFlight"`.
+    /// `   18  didTapLogin    status: "idle" → "inFlight"`. A path with `[*]` gets a first line
+    /// per place it names at step 0 (`(none)` when it names none), and each line names its place.
     public func text(_ history: ValueHistory) -> [String] {
         let width = min(40, ([Self.initialLabel] + history.changes.map(\.action)).map(\.count).max() ?? 0)
-        let path = style.path(history.path.description)
-        func line(step: Int, action: String, change: String) -> String {
-            "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action.rightPadded(to: width)))  \(path): \(change)"
+        func line(step: Int, action: String, path: JSONPath, change: String) -> String {
+            "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action.rightPadded(to: width)))  \(style.path(path.description)): \(change)"
         }
-        var lines = [line(step: 0, action: Self.initialLabel, change: describe(history.initial))]
+        var lines: [String] = []
+        if history.path.hasWildcard {
+            for match in history.initial {
+                lines.append(line(step: 0, action: Self.initialLabel, path: match.path, change: describe(match.value)))
+            }
+            if history.initial.isEmpty { lines.append(line(step: 0, action: Self.initialLabel, path: history.path, change: style.dim("(none)"))) }
+        } else {
+            lines.append(line(step: 0, action: Self.initialLabel, path: history.path, change: describe(history.initialValue)))
+        }
         for change in history.changes {
-            lines.append(line(step: change.step, action: change.action, change: "\(describe(change.old)) → \(describe(change.new))"))
+            lines.append(line(step: change.step, action: change.action, path: change.path, change: "\(describe(change.old)) → \(describe(change.new))"))
         }
         return lines
     }
 
     /// One compact JSON object per change, keys sorted:
     /// `{"action":"didTapLogin","new":"inFlight","old":"idle","origin":"login","step":18}`;
-    /// an absent side is left out.
+    /// an absent side is left out, and a path with `[*]` adds the `"path"` of each change.
     public func jsonLines(_ history: ValueHistory) -> [String] {
         history.changes.map { change in
             var fields: [(String, JSONValue)] = [
                 ("step", .int(change.step)), ("action", .string(change.action)), ("origin", .string(change.origin)),
             ]
+            if history.path.hasWildcard { fields.append(("path", .string(change.path.description))) }
             if let old = change.old { fields.append(("old", old)) }
             if let new = change.new { fields.append(("new", new)) }
             return JSONValue.object(JSONObject(fields)).canonicalString

@@ -12,6 +12,9 @@ public struct StepView: Sendable {
     /// The whole state, or the value at `path` when one was asked for.
     public let value: JSONValue
     public let path: JSONPath?
+    /// For a path with `[*]`, every place it names with its value (and `value` is an array of
+    /// those values).
+    public var matches: [JSONPathMatch]? = nil
 
     /// The lines for people.
     public func lines(style: TextStyle) -> [String] {
@@ -32,6 +35,15 @@ public struct StepView: Sendable {
             lines.append("action: (none: the initial state)")
         }
         let printer = PrettyPrinter(style: style)
+        if let matches {
+            if matches.isEmpty { lines.append("\(style.path(path?.description ?? ".")): " + style.dim("(names nothing here)")) }
+            for match in matches {
+                let body = printer.lines(match.value)
+                lines.append("\(style.path(match.path.description)): " + body[0])
+                lines += body.dropFirst()
+            }
+            return lines
+        }
         let body = printer.lines(value)
         lines.append(path.map { "\(style.path($0.description)): " + body[0] } ?? "state: " + body[0])
         lines += body.dropFirst()
@@ -39,13 +51,17 @@ public struct StepView: Sendable {
     }
 
     /// The `--json` form: `{"session", "step", "action", "state"}`, or `"path"` and `"value"`
-    /// instead of `"state"`.
+    /// instead of `"state"`, or for a path with `[*]` `"path"` and `"matches"` (each a `"path"`
+    /// and a `"value"`).
     public var json: JSONValue {
         var object = JSONObject([("session", .int(session.number)), ("step", .int(step))])
         object["action"] = event?.action
         object["action_type"] = event.map { .string($0.actionName) }
         object["origin"] = event.map { .string($0.origin) }
-        if let path {
+        if let path, let matches {
+            object["path"] = .string(path.description)
+            object["matches"] = .array(matches.map { ["path": .string($0.path.description), "value": $0.value] })
+        } else if let path {
             object["path"] = .string(path.description)
             object["value"] = value
         } else {

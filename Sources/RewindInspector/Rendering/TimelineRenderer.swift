@@ -67,6 +67,7 @@ public struct TimelineRenderer: Sendable {
         case let .removed(value): return "\(styled) − \(ValueSummary.describe(value, limit: 24))"
         case let .changed(old, new):
             return "\(styled): \(ValueSummary.describe(old, limit: 20)) → \(ValueSummary.describe(new, limit: 24))"
+        case let .moved(from, to): return "\(styled) ↕ [\(from)] → [\(to)]"
         }
     }
 }

@@ -8,6 +8,9 @@ public struct JSONChange: Hashable, Sendable {
         case removed(JSONValue)
         /// The path holds different values, possibly of different types.
         case changed(from: JSONValue, to: JSONValue)
+        /// The element of an identified array at the path (an `[id=…]`) moved from one index
+        /// to another, other than by elements before it coming or going.
+        case moved(from: Int, to: Int)
     }
 
     /// Where the change is: in the new value for additions and changes, in the old value for
@@ -24,12 +27,14 @@ public struct JSONChange: Hashable, Sendable {
 }
 
 extension JSONChange: CustomStringConvertible {
-    /// One line such as `photos[3].title: "a" -> "b"`, `tags[2]: + "new"` or `draft: - true`.
+    /// One line such as `photos[3].title: "a" -> "b"`, `tags[2]: + "new"`, `draft: - true` or
+    /// `items[id=3]: moved [0] -> [2]`.
     public var description: String {
         switch kind {
         case .added(let value): "\(path): + \(value)"
         case .removed(let value): "\(path): - \(value)"
         case .changed(let old, let new): "\(path): \(old) -> \(new)"
+        case .moved(let from, let to): "\(path): moved [\(from)] -> [\(to)]"
         }
     }
 }

@@ -4,9 +4,11 @@ extension JSONPatch {
     /// Equal subtrees produce no operations. Objects are compared key by key (removed keys become
     /// `remove`, added and changed ones recurse or `set`). Arrays lose their common prefix and
     /// suffix first, so inserting or removing one element anywhere is a single `splice`; what
-    /// is left in the middle is either edited element by element (aligned on the left or on
-    /// the right, with one `splice` for the surplus) or replaced by one `splice`, whichever
-    /// patch is smaller. Values of different types are replaced by one `set`.
+    /// is left in the middle is edited element by element (aligned on the left or on the
+    /// right, with one `splice` for the surplus), replaced by one `splice`, or, when its
+    /// elements are identified (see ``JSONIdentity``), edited by id: elements gone or moved
+    /// spliced out, the rest edited in place, elements new or moved spliced in. Whichever
+    /// patch is smallest wins. Values of different types are replaced by one `set`.
     ///
     /// The cost is one walk over both values, each leaf compared once, except that subtrees
     /// sharing storage (as an unchanged part of a state copied from its predecessor does) are
@@ -21,7 +23,7 @@ extension JSONPatch {
 
     // Containers are walked rather than first compared with `==`, which would compare every
     // subtree once per level above it.
-    private static func diff(_ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into operations: inout [Operation]) {
+    static func diff(_ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into operations: inout [Operation]) {
         if old.sharesStorage(with: new) { return }
         // Nested switches rather than one over a tuple, which would copy both values.
         switch old {
@@ -111,6 +113,10 @@ extension JSONPatch {
                 best = candidate
                 bestCost = cost
             }
+        }
+        if let (candidate, cost) = identityCandidate(old, new, oldMiddle, newMiddle, path: &path, within: bestCost) {
+            best = candidate
+            bestCost = cost
         }
         operations.append(contentsOf: best)
     }

@@ -46,6 +46,9 @@ extension JSONPatch {
                 switch component {
                 case .key(let key): .string(key)
                 case .index(let index): .int(index)
+                // Never in a computed patch; written so that reading it back is refused.
+                case .id(let id): .array([.string("id"), id])
+                case .wildcard: .array([])
                 }
             })
     }

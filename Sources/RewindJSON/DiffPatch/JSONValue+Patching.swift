@@ -45,6 +45,8 @@ extension JSONValue {
                     parent = .null
                     elements[index] = value
                     parent = .array(elements)
+                case .id, .wildcard:
+                    throw Self.notPositional(path)
                 }
             }
         case .remove(let path):
@@ -99,7 +101,14 @@ extension JSONValue {
             self = .null
             defer { self = .array(elements) }
             try elements[index].modify(at: rest, of: path, body)
+        case .id, .wildcard:
+            throw Self.notPositional(path)
         }
+    }
+
+    // A patch is an edit of positions, computed from two values; selectors are for reading.
+    private static func notPositional(_ path: JSONPath) -> Failure {
+        Failure(reason: "a patch addresses places by key and index, not as \(path) does")
     }
 
     private static func check(_ index: Int, in elements: [JSONValue], at path: JSONPath) throws(Failure) {

@@ -64,10 +64,16 @@ extension JSONPath {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
         }
 
-        /// Reads what follows a `[`: an index or a JSON string, then the `]`.
+        /// Reads what follows a `[`: an index, a JSON string, `*` or `id=` and a JSON scalar,
+        /// then the `]`.
         mutating func bracketed() throws(JSONPathError) -> Component {
             let component: Component
             switch peek() {
+            case UInt8(ascii: "*")?:
+                position += 1
+                component = .wildcard
+            case UInt8(ascii: "i")?:
+                component = .id(try idSelector())
             case UInt8(ascii: "\"")?:
                 var parser = JSONParser(bytes: bytes)
                 parser.position = position
@@ -81,11 +87,35 @@ extension JSONPath {
             case let byte? where JSONParser.isDigit(byte):
                 component = .index(try index())
             default:
-                throw fail("expected an index or a quoted key after '['")
+                throw fail("expected an index, a quoted key, id=VALUE or * after '['")
             }
             guard peek() == UInt8(ascii: "]") else { throw fail("expected ']'") }
             position += 1
             return component
+        }
+
+        /// Reads `id=` and the JSON scalar after it: a number, a quoted string, true, false or null.
+        mutating func idSelector() throws(JSONPathError) -> JSONValue {
+            for expected in "id=".utf8 {
+                guard peek() == expected else { throw fail("expected an index, a quoted key, id=VALUE or * after '['") }
+                position += 1
+            }
+            var parser = JSONParser(bytes: bytes)
+            parser.position = position
+            let value: JSONValue
+            do {
+                value = try parser.parseValue(depth: 0)
+            } catch {
+                position = error.offset
+                throw fail("invalid id: \(error.reason)")
+            }
+            switch value {
+            case .array, .object:
+                throw fail("an id is a number, a quoted string, true, false or null")
+            case .null, .bool, .int, .double, .string:
+                position = parser.position
+                return value
+            }
         }
 
         mutating func index() throws(JSONPathError) -> Int {

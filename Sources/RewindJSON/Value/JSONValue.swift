@@ -93,7 +93,8 @@ extension JSONValue {
         a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
     }
 
-    /// The value at `path`, or `nil` when some component is missing or hits the wrong kind of value.
+    /// The value at `path`, or `nil` when some component is missing or hits the wrong kind of
+    /// value, an id selects no element or several, or the path has a `[*]` (see `matches(of:)`).
     public subscript(path: JSONPath) -> JSONValue? {
         var current = self
         for component in path.components {
@@ -103,6 +104,9 @@ extension JSONValue {
                 current = next
             case let (.index(index), .array(elements)):
                 guard elements.indices.contains(index) else { return .none }
+                current = elements[index]
+            case let (.id(id), .array(elements)):
+                guard let index = JSONIdentity.index(of: id, in: elements) else { return .none }
                 current = elements[index]
             default:
                 return .none

@@ -46,6 +46,8 @@ public struct LogError: Error, CustomStringConvertible, Sendable {
         public static let noSuchStep = Kind("no such step")
         /// The state holds nothing at the path given.
         public static let noSuchValue = Kind("no such value")
+        /// A path that must name one place names several: an id that more than one element has.
+        public static let ambiguousValue = Kind("ambiguous value")
         /// An argument cannot be used: a malformed path or predicate, an output that would
         /// overwrite an input, a flow that is not registered.
         public static let invalidArgument = Kind("invalid argument")
@@ -118,6 +120,7 @@ extension LogError {
     public static let noSuchSession = Kind.noSuchSession
     public static let noSuchStep = Kind.noSuchStep
     public static let noSuchValue = Kind.noSuchValue
+    public static let ambiguousValue = Kind.ambiguousValue
     public static let invalidArgument = Kind.invalidArgument
     public static let cannotWrite = Kind.cannotWrite
 }

@@ -25,7 +25,7 @@ enum ClockEvidence {
             switch change.kind {
             case let .added(value), let .changed(_, value):
                 return isTime(value, within: interval) ? change.path : nil
-            case .removed:
+            case .removed, .moved:
                 return nil
             }
         }
