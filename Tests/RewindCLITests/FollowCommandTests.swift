@@ -118,6 +118,7 @@ import Darwin
         (["log", "LOG", "--follow", "--to", "3"], 64, "--follow prints steps until the session ends, so it takes no --to (see 'rewind log --help')"),
         (["log", "missing.rewind", "--follow"], 66, "missing.rewind: no such file"),
         (["find", "LOG", "--where", "status", "--follow", "--session", "nope"], 64, "LOG: no session nope (the log holds #1 (live))"),
+        (["step", "LOG", "--follow", "--at", "9"], 64, "LOG: step 9 is out of range: session #1 (live) has steps 0 through 2"),
     ])
     func followRefusesWhatItCannotDoInOneLine(arguments: [String], status: Int32, message: String) throws {
         let folder = try TemporaryDirectory()

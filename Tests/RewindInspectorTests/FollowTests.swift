@@ -105,4 +105,19 @@ import Testing
         try second.end()
         try sink.close()
     }
+
+    @Test func aFollowedStepSessionReachesStepsRecordedAfterItStarted() throws {
+        let (live, inspector, session, follower, folder) = try Self.live(steps: 3)
+        defer { withExtendedLifetime(folder) {} }
+        var followed = StepSession(cursor: try TimeTravelCursor(inspector: inspector, session: session), follower: follower)
+        var fixed = StepSession(cursor: try TimeTravelCursor(inspector: inspector, session: session))
+        live.record(2)
+        #expect(fixed.run("last").output.first == "#1 (live): step 3 of 3", "without a follower, the session as it was")
+        #expect(followed.run("last").output.first == "#1 (live): step 5 of 5")
+        #expect(try followed.catchUp() == false, "nothing new: nothing to redraw")
+        live.record(1)
+        #expect(try followed.catchUp() == true)
+        #expect(followed.run("next").output.first == "#1 (live): step 6 of 6")
+        try live.end()
+    }
 }

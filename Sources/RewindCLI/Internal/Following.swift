@@ -12,7 +12,7 @@ import Darwin
 /// Set by the SIGINT handler, read between two looks at the log. Written only by the handler.
 nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
 
-/// `--follow`'s plumbing for `log` and `find`: which session to follow, Ctrl-C, and
+/// `--follow`'s plumbing for `log`, `find` and `step`: which session to follow, Ctrl-C, and
 /// output that leaves at once.
 ///
 /// Ctrl-C ends a follow cleanly: the handler only sets a flag, the follower sees it within
@@ -36,6 +36,11 @@ enum Following {
         }
         // The follower may have opened the log anew while it waited: read through its reader.
         return (LogInspector(reader: follower.reader), session, follower)
+    }
+
+    /// Puts SIGINT's default handling back: for `step`, which waits for commands, not for the log.
+    static func stopCatchingInterrupts() {
+        signal(SIGINT, SIG_DFL)
     }
 
     /// Writes `lines` to standard output at once, each ended by a newline: a follower's reader
