@@ -36,6 +36,11 @@ import Testing
             result.stdout == """
                 #2 (login-invalid-then-fixed): step 0 of 28
                     0   +0.000s  (initial state)
+                  {
+                    password: <redacted 0>
+                    status: "idle"
+                    username: ""
+                  }
 
                 #2 (login-invalid-then-fixed): step 8 of 28
                     8   +1.580s  login  didTapLogin  errorMessage + "Please correct the hig…, isPasswordValid + false, isUsernameValid + false
@@ -64,6 +69,11 @@ import Testing
 
                 #2 (login-invalid-then-fixed): step 0 of 28
                     0   +0.000s  (initial state)
+                  {
+                    password: <redacted 0>
+                    status: "idle"
+                    username: ""
+                  }
 
                 already at step 0, the initial state; nothing before it
 

@@ -24,7 +24,12 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
             session.view() == [
                 "#2 (login-invalid-then-fixed): step 0 of 28",
                 "    0   +0.000s  (initial state)",
-            ])
+                "  {",
+                "    password: <redacted 0>",
+                "    status: \"idle\"",
+                "    username: \"\"",
+                "  }",
+            ], "step 0 shows the state the session starts from")
         let output = replies(&session, ["jump 8", "show isUsernameValid", "diff 7", "find didTap*", "find didTap*"])
         #expect(
             output == [

@@ -12,11 +12,14 @@ struct FindCommand: ParsableCommand {
             == != < <= > >=, contains, and, or, not, parentheses; PATH.count is the size of \
             an array, object or string, and a bare PATH is true when its value exists and is \
             neither null nor false. Every session is searched unless --session names one. \
-            Exits 0 when a step matched, 1 when none did (see docs/cli/find.md).
+            Exits 0 when a step matched, 1 when none did (see docs/cli/find.md). --follow also \
+            reports matches as the newest session (or --session) is recorded, until it ends or \
+            Ctrl-C (exit 130).
 
             Examples:
               rewind find demo.rewind --where 'status == "failed"'
               rewind find demo.rewind --where 'photos.count > 10 and alert != null' --first
+              rewind find app.rewind --where 'alert != null' --follow --first
             """
     )
 
@@ -29,6 +32,9 @@ struct FindCommand: ParsableCommand {
     @Flag(help: "Stop at the first matching step.")
     var first = false
 
+    @Flag(help: "Go on with steps as they are recorded until the session ends (Ctrl-C stops).")
+    var follow = false
+
     @OptionGroup var session: SessionOption
     @OptionGroup var output: JSONOption
 
@@ -39,6 +45,7 @@ struct FindCommand: ParsableCommand {
         } catch {
             throw LogError(.invalidArgument, error.description, underlying: error)
         }
+        if follow { return try runFollowing(predicate) }
         let inspector = try LogInspector(path: log)
         let sessions = try session.session.map { [try inspector.session($0)] } ?? inspector.sessions()
         let renderer = MatchRenderer(style: Terminal.style)
@@ -47,6 +54,29 @@ struct FindCommand: ParsableCommand {
             found = true
             print(output.json ? renderer.json(match) : renderer.text(match))
             return !first
+        }
+        if !found { throw ExitCode(1) }
+    }
+
+    /// `--follow`: without `--session`, the sessions before the newest as they are, then the
+    /// newest as it is recorded; each match written as soon as it is found.
+    private func runFollowing(_ predicate: StatePredicate) throws {
+        guard let (inspector, followed, opened) = try Following.open(log, session: session.session) else {
+            throw Following.interruptedExit
+        }
+        var follower = opened
+        let earlier = session.session == nil ? try inspector.sessions().filter { $0.number < followed.number } : []
+        let renderer = MatchRenderer(style: Terminal.style)
+        var found = false
+        let report = { (match: StateMatch) -> Bool in
+            found = true
+            Following.write([output.json ? renderer.json(match) : renderer.text(match)])
+            return !first
+        }
+        try inspector.find(predicate, in: earlier, report)
+        if found, first { return }
+        if try inspector.followMatches(predicate, in: followed, with: &follower, report) == .interrupted {
+            throw Following.interruptedExit
         }
         if !found { throw ExitCode(1) }
     }

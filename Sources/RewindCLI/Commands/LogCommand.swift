@@ -8,9 +8,13 @@ struct LogCommand: ParsableCommand {
         commandName: "log",
         abstract: "Print the timeline of a session: step, time, origin, action, what changed.",
         discussion: """
-            One line per step; `←N` names the step whose effect sent the action, `⇧` an output.
+            One line per step; `←N` names the step whose effect sent the action, `⇧` an output. \
+            --follow prints each step as it is recorded, like tail -f, until the session ends \
+            or Ctrl-C (exit 130); without --session it follows the newest session.
 
-            Example: rewind log demo.rewind --session login-happy --from 15 --action 'didTap*'
+            Examples:
+              rewind log demo.rewind --session login-happy --from 15 --action 'didTap*'
+              rewind log app.rewind --follow --from -5
             """
     )
 
@@ -28,9 +32,19 @@ struct LogCommand: ParsableCommand {
     @Option(help: "Only actions whose name matches this shell pattern, like 'didTap*'.")
     var action: String?
 
+    @Flag(help: "Print steps as they are recorded until the session ends (Ctrl-C stops).")
+    var follow = false
+
     @OptionGroup var output: JSONOption
 
+    func validate() throws {
+        if follow, to != nil {
+            throw ValidationError("--follow prints steps until the session ends, so it takes no --to")
+        }
+    }
+
     func run() throws {
+        if follow { return try runFollowing() }
         let inspector = try LogInspector(path: log)
         let summary = try inspector.session(session.session)
         let from = try self.from.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }
@@ -40,19 +54,47 @@ struct LogCommand: ParsableCommand {
                 .invalidArgument, path: log, session: summary.number,
                 "--to \(self.to?.value ?? to) is step \(to), before --from \(self.from?.value ?? from) at step \(from)")
         }
-        let glob = action.map(ActionGlob.init)
-        var renderer = TimelineRenderer(style: Terminal.style)
+        var printer = PagePrinter(json: output.json, glob: action.map(ActionGlob.init))
         // A session with no step yet, or `--to 0`, has no line to print (and 1...0 is no range).
         let first = max(1, from ?? 1), last = to ?? summary.lastStep
         guard first <= last else { return }
         try inspector.pages(of: summary, steps: first...last) { page in
-            let entries = page.filter { glob?.matches($0.name) ?? true }
-            if output.json {
-                for entry in entries { print(JSONForms.entry(entry, session: summary).canonicalString) }
-            } else if !entries.isEmpty {
-                renderer.fixWidths(for: entries)
-                print(renderer.render(entries).joined(separator: "\n"))
-            }
+            let lines = printer.lines(page, of: summary)
+            if !lines.isEmpty { print(lines.joined(separator: "\n")) }
         }
+    }
+
+    /// `--follow`: the timeline so far, from `--from`, then each step as it is committed.
+    private func runFollowing() throws {
+        guard let (inspector, summary, opened) = try Following.open(log, session: session.session) else {
+            throw Following.interruptedExit
+        }
+        var follower = opened
+        let first = try from.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) } ?? 1
+        var printer = PagePrinter(json: output.json, glob: action.map(ActionGlob.init))
+        let end = try inspector.followTimeline(of: summary, from: first, with: &follower) { page in
+            Following.write(printer.lines(page, of: summary))
+        }
+        if end == .interrupted { throw Following.interruptedExit }
+    }
+}
+
+/// The lines of a page of the timeline, as text or JSON lines, with `--action`'s filter.
+private struct PagePrinter {
+    let json: Bool
+    let glob: ActionGlob?
+    var renderer = TimelineRenderer(style: Terminal.style)
+
+    init(json: Bool, glob: ActionGlob?) {
+        self.json = json
+        self.glob = glob
+    }
+
+    mutating func lines(_ page: [TimelineEntry], of session: SessionSummary) -> [String] {
+        let entries = page.filter { glob?.matches($0.name) ?? true }
+        if json { return entries.map { JSONForms.entry($0, session: session).canonicalString } }
+        guard !entries.isEmpty else { return [] }
+        renderer.fixWidths(for: entries)
+        return renderer.render(entries)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindInspector
+import RewindLog
 
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +23,14 @@ struct StepCommand: ParsableCommand {
             state, d diff against the previous step, r rerun the step with the current reducer, \
             / find, j jump, ? keys, q quit. Otherwise it reads commands, one per line, from \
             standard input: next, back, jump N, first, last, show [PATH], diff [N], find GLOB, \
-            rerun, help, quit. The end of input quits. See docs/cli/step.md.
+            rerun, help, quit. The end of input quits. With --follow the steps recorded after \
+            it started can be reached too (without --session, in the newest session), and a \
+            terminal's screen shows them as they come. See docs/cli/step.md.
 
             Examples:
               rewind step demo.rewind --session login-happy --at 5
               printf 'jump 8\\ndiff 7\\nfind didTap*\\n' | rewind step demo.rewind -s 2
+              rewind step app.rewind --follow
             """
     )
 
@@ -38,19 +42,32 @@ struct StepCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The step to start at (0 is the initial state, -1 the last).", valueName: "step"))
     var at = StepArgument(0)
 
+    @Flag(help: "Reach the steps recorded after it started: for a session being recorded.")
+    var follow = false
+
     func run() throws {
         let style = Terminal.style
-        let inspector = try LogInspector(path: log)
-        let summary = try inspector.session(sessionOption.session)
+        let inspector: LogInspector, summary: SessionSummary, follower: LogFollower?
+        if follow {
+            guard let opened = try Following.open(log, session: sessionOption.session) else { throw Following.interruptedExit }
+            // Once the session is found, Ctrl-C quits as it does without --follow.
+            Following.stopCatchingInterrupts()
+            (inspector, summary, follower) = (opened.0, opened.1, opened.2)
+        } else {
+            inspector = try LogInspector(path: log)
+            summary = try inspector.session(sessionOption.session)
+            follower = nil
+        }
         let cursor = try TimeTravelCursor(inspector: inspector, session: summary, step: try inspector.reader.resolveStep(at.value, in: summary))
         let flows = CommandContext.current.flows
         var session = StepSession(
             cursor: cursor, style: style, flow: flows[summary.flow],
-            missingFlow: "\(log): " + FlowRequirement(flows: flows).message(session: summary, verb: "rerun")
+            missingFlow: "\(log): " + FlowRequirement(flows: flows).message(session: summary, verb: "rerun"),
+            follower: follower
         )
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }
-            Self.readKeys(into: &session)
+            Self.readKeys(into: &session, following: follow)
         } else {
             Self.readLines(into: &session)
         }
@@ -70,13 +87,19 @@ struct StepCommand: ParsableCommand {
         }
     }
 
-    /// Runs a command per key on a terminal in raw mode, redrawing the screen after each.
-    static func readKeys(into session: inout StepSession) {
+    /// Runs a command per key on a terminal in raw mode, redrawing the screen after each;
+    /// `following`, also when the session grows while no key comes.
+    static func readKeys(into session: inout StepSession, following: Bool) {
         var keypad = StepKeypad()
         var notes: [String] = []
         draw(session, notes: notes, keypad: keypad)
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
+            if following, !keyArrives(within: 200) {
+                // A step that cannot be read is said when a key next runs a command.
+                if (try? session.catchUp()) == true { draw(session, notes: notes, keypad: keypad) }
+                continue
+            }
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
@@ -100,6 +123,12 @@ struct StepCommand: ParsableCommand {
             }
         }
         write([""])
+    }
+
+    /// Whether standard input has a key to read within `milliseconds` (or an error to read).
+    private static func keyArrives(within milliseconds: Int32) -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, milliseconds) != 0
     }
 
     /// Clears the screen and shows the step, the last command's output, and the open prompt

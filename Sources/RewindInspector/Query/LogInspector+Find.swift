@@ -13,22 +13,31 @@ extension LogInspector {
     public func find(
         _ predicate: StatePredicate, in sessions: [SessionSummary], _ body: (StateMatch) -> Bool
     ) throws(LogError) {
-        var goOn = true
         for session in sessions {
-            if predicate.matches(try reader.state(of: session, at: 0)) {
-                goOn = body(StateMatch(session: session, step: 0, origin: nil, action: nil))
-            }
-            var first = 1
-            while goOn, first <= session.lastStep {
-                let last = min(session.lastStep, first + Self.findChunk - 1)
-                try reader.walk(session, steps: first...last) { event, _, state in
-                    guard goOn, predicate.matches(state) else { return }
-                    goOn = body(StateMatch(session: session, step: event.step, origin: event.origin, action: event.actionName))
-                }
-                first = last + 1
-            }
-            if !goOn { return }
+            guard try find(predicate, in: session, steps: 0...session.lastStep, body) else { return }
         }
+    }
+
+    /// Calls `body` with each step of `range` of `session` (step 0 too, when in the range)
+    /// whose state satisfies `predicate`, in order, while `body` returns true; returns whether
+    /// `body` wants more. `session` must be as recent as the range: a follower's.
+    func find(
+        _ predicate: StatePredicate, in session: SessionSummary, steps range: ClosedRange<Int>, _ body: (StateMatch) -> Bool
+    ) throws(LogError) -> Bool {
+        var goOn = true
+        if range.lowerBound == 0, predicate.matches(try reader.state(of: session, at: 0)) {
+            goOn = body(StateMatch(session: session, step: 0, origin: nil, action: nil))
+        }
+        var first = max(1, range.lowerBound)
+        while goOn, first <= range.upperBound {
+            let last = min(range.upperBound, first + Self.findChunk - 1)
+            try reader.walk(session, steps: first...last) { event, _, state in
+                guard goOn, predicate.matches(state) else { return }
+                goOn = body(StateMatch(session: session, step: event.step, origin: event.origin, action: event.actionName))
+            }
+            first = last + 1
+        }
+        return goOn
     }
 
     /// Every step of `sessions` whose state satisfies `predicate`, or the first `limit`.

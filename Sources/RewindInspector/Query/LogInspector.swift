@@ -15,6 +15,11 @@ public struct LogInspector: Sendable {
         reader = try LogReader(path: path, verifying: verifying)
     }
 
+    /// The inspector over a log already open, such as a ``LogFollower``'s.
+    public init(reader: LogReader) {
+        self.reader = reader
+    }
+
     /// The log's path.
     public var path: String { reader.path }
 

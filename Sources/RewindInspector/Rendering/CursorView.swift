@@ -3,8 +3,8 @@ import RewindLog
 import RewindRendering
 
 /// Formats what `rewind step` shows of the current step: a header naming the session and the
-/// step, the action line as the timeline prints it, and each change in full; and, on a
-/// terminal, the whole screen around it.
+/// step, the action line as the timeline prints it, and each change in full (at step 0, the
+/// initial state whole); and, on a terminal, the whole screen around it.
 ///
 /// ```
 /// #2 (login-invalid-then-fixed): step 8 of 20
@@ -39,8 +39,10 @@ public struct CursorView: Sendable {
 
     private func body(of cursor: TimeTravelCursor) throws(LogError) -> [String] {
         guard let entry = try cursor.entry() else {
+            // Step 0 changed nothing: what there is to see is the state the session starts from.
             let step = "0".leftPadded(to: 5), offset = "+0.000s".leftPadded(to: 9)
-            return ["\(style.dim(step)) \(style.dim(offset))  \(style.dim("(initial state)"))"]
+            let state = PrettyPrinter(style: style).lines(try cursor.state()).map { "  " + $0 }
+            return ["\(style.dim(step)) \(style.dim(offset))  \(style.dim("(initial state)"))"] + state
         }
         var lines = TimelineRenderer(style: style).render([entry])
         if !entry.changes.isEmpty {

@@ -17,14 +17,21 @@ public struct StepSession: Sendable {
     public let flow: ReplayFlow?
     /// What `rerun` says when there is no flow.
     let missingFlow: String
+    /// With `--follow`: what brings the steps recorded since the session started.
+    private var follower: LogFollower?
 
     /// - Parameters:
     ///   - flow: the session's flow, for `rerun`.
     ///   - missingFlow: what `rerun` answers without one, such as how to register it.
-    public init(cursor: TimeTravelCursor, style: TextStyle = .plain, flow: ReplayFlow? = nil, missingFlow: String? = nil) {
+    ///   - follower: to follow a session being recorded: each command first takes the steps
+    ///     recorded since the last (``catchUp()``).
+    public init(
+        cursor: TimeTravelCursor, style: TextStyle = .plain, flow: ReplayFlow? = nil, missingFlow: String? = nil, follower: LogFollower? = nil
+    ) {
         self.cursor = cursor
         self.style = style
         self.flow = flow
+        self.follower = follower
         self.missingFlow = missingFlow ?? "no reducer is registered for flow '\(cursor.session.flow)', so rerun cannot run it"
     }
 
@@ -33,14 +40,32 @@ public struct StepSession: Sendable {
         CursorView(style: style).lines(of: cursor)
     }
 
+    /// With a follower, takes the steps recorded since the last look; true when the session
+    /// grew or ended, so that a screen showing it is redrawn. Costs one pragma when nothing
+    /// was committed.
+    @discardableResult
+    public mutating func catchUp() throws(LogError) -> Bool {
+        guard var follower else { return false }
+        defer { self.follower = follower }
+        let before = cursor.session
+        cursor.grow(to: try follower.refresh(before))
+        return cursor.session != before
+    }
+
     /// Runs the command on `line`; a blank line does nothing.
     public mutating func run(_ line: String) -> StepReply {
+        var reply: StepReply
         do {
             guard let command = try CursorCommand.parse(line) else { return StepReply() }
-            return perform(command)
+            // A log that cannot say what is new is said, but the command runs (and quit quits).
+            var notice: [String] = []
+            do { try catchUp() } catch { notice = [error.description] }
+            reply = perform(command)
+            reply.lines = notice + reply.lines
         } catch {
-            return StepReply(lines: [error.description])
+            reply = StepReply(lines: [error.description])
         }
+        return reply
     }
 
     /// Runs `command`.

@@ -15,8 +15,9 @@ import RewindLog
 public struct TimeTravelCursor: Sendable {
     /// The log the cursor reads.
     public let inspector: LogInspector
-    /// The session the cursor moves through.
-    public let session: SessionSummary
+    /// The session the cursor moves through, as last read: it grows while followed
+    /// (``grow(to:)``).
+    public private(set) var session: SessionSummary
     /// The current step, 0 (the initial state) through ``lastStep``.
     public private(set) var step: Int
 
@@ -37,6 +38,13 @@ public struct TimeTravelCursor: Sendable {
 
     /// Every step the cursor can stand on.
     public var steps: ClosedRange<Int> { 0...session.lastStep }
+
+    /// Takes `session` as the log now holds it, with the steps recorded since (`step
+    /// --follow`); the cursor stays on its step. A summary of another session is ignored.
+    public mutating func grow(to session: SessionSummary) {
+        guard session.number == self.session.number, session.lastStep >= self.session.lastStep else { return }
+        self.session = session
+    }
 
     // MARK: Moving
 

@@ -80,7 +80,9 @@ public final class LogReader: Sendable {
         .damage(in: path, "session \(session.label): the stored session row does not match its checksum", session: session.number)
     }
 
-    private func allSessions(allowingDamage: Bool = false) throws(LogError) -> [SessionSummary] {
+    /// Every session, or only session `number` when given: a follower re-reads one session's
+    /// row, not every session's counts.
+    func allSessions(allowingDamage: Bool = false, only number: Int? = nil) throws(LogError) -> [SessionSummary] {
         let stored = LogSchema.columns[0].columns.map { "s.\($0)" }.joined(separator: ", ")
         let checksum = formatVersion >= 2 ? "s.checksum" : "NULL AS checksum"
         let checksumIndex = LogSchema.columns[0].columns.count
@@ -93,8 +95,8 @@ public final class LogReader: Sendable {
                            (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
                            (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step,
                            (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
-                    FROM session s ORDER BY s.id
-                    """
+                    FROM session s \(number == nil ? "" : "WHERE s.id = ?") ORDER BY s.id
+                    """, arguments: StatementArguments(number.map { [$0] } ?? [])
             ).map { row in
                 let rowCheck = Self.check(row, table: "session", columns: checksumIndex)
                 do {
@@ -145,9 +147,14 @@ public final class LogReader: Sendable {
         // Every session is listed, damaged or not, so that only the chosen one's damage counts.
         let chosen = try choose(selector, among: allSessions(allowingDamage: true))
         guard !allowingDamage else { return chosen }
-        if isVerifying, chosen.rowCheck == .mismatch { throw mismatch(of: chosen) }
-        if let damage = chosen.damage { throw damage }
-        return chosen
+        return try checked(chosen)
+    }
+
+    /// `session`, unless its row does not match its checksum or could not be read whole.
+    func checked(_ session: SessionSummary) throws(LogError) -> SessionSummary {
+        if isVerifying, session.rowCheck == .mismatch { throw mismatch(of: session) }
+        if let damage = session.damage { throw damage }
+        return session
     }
 
     private func choose(_ selector: String?, among all: [SessionSummary]) throws(LogError) -> SessionSummary {

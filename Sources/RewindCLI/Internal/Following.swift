@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import RewindInspector
+import RewindLog
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Set by the SIGINT handler, read between two looks at the log. Written only by the handler.
+nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
+
+/// `--follow`'s plumbing for `log`, `find` and `step`: which session to follow, Ctrl-C, and
+/// output that leaves at once.
+///
+/// Ctrl-C ends a follow cleanly: the handler only sets a flag, the follower sees it within
+/// its interval, everything read so far has been written, and the command exits 130
+/// (128 + SIGINT, as a shell reports a process that SIGINT ended).
+enum Following {
+    /// The exit status after Ctrl-C.
+    static let interruptedExit = ExitCode(130)
+
+    /// Opens `path` to follow the session `selector` names, or without one the newest session,
+    /// waiting for a first one when the log holds none; nil when Ctrl-C came first.
+    static func open(_ path: String, session selector: String?) throws(LogError) -> (LogInspector, SessionSummary, LogFollower)? {
+        signal(SIGINT) { _ in interrupted = 1 }
+        var follower = LogFollower(reader: try LogReader(path: path), isCancelled: { interrupted != 0 })
+        let session: SessionSummary
+        if let selector {
+            session = try follower.reader.session(selector)
+        } else {
+            guard let newest = try follower.newestSession() else { return nil }
+            session = newest
+        }
+        // The follower may have opened the log anew while it waited: read through its reader.
+        return (LogInspector(reader: follower.reader), session, follower)
+    }
+
+    /// Puts SIGINT's default handling back: for `step`, which waits for commands, not for the log.
+    static func stopCatchingInterrupts() {
+        signal(SIGINT, SIG_DFL)
+    }
+
+    /// Writes `lines` to standard output at once, each ended by a newline: a follower's reader
+    /// (a pipe, `grep`) sees each step when it is recorded, not when a buffer fills.
+    static func write(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}
