@@ -15,6 +15,8 @@
   const CHANGES_PER_ROW = 3;
   const CHILDREN_PER_PAGE = 200;
   const LONG_STRING = 400;
+  // ValueSummary.wholeScalarLimit: a UUID in quotes fits.
+  const WHOLE_SCALAR = 40;
 
   // ---------------------------------------------------------------------------------------
   // Values, paths and the log's patches
@@ -281,6 +283,7 @@
     return JSON.stringify(value);
   }
 
+  /** As ValueSummary.describe: a scalar stays whole up to WHOLE_SCALAR characters, so an id is never cut. */
   function describe(value, limit = 40) {
     const length = redactedLength(value);
     if (length !== null) return `<redacted ${length}>`;
@@ -288,13 +291,13 @@
     if (Array.isArray(value) && value.length === 0) text = '[]';
     else if (isObject(value) && Object.keys(value).length === 0) text = '{}';
     else text = compact(value);
-    if (text.length <= limit) return text;
-    if (Array.isArray(value)) return value.length === 1 ? '[1 item]' : `[${value.length} items]`;
+    if (Array.isArray(value)) return text.length <= limit ? text : value.length === 1 ? '[1 item]' : `[${value.length} items]`;
     if (isObject(value)) {
       const count = Object.keys(value).length;
-      return count === 1 ? '{1 field}' : `{${count} fields}`;
+      return text.length <= limit ? text : count === 1 ? '{1 field}' : `{${count} fields}`;
     }
-    return text.slice(0, Math.max(1, limit - 1)) + '…';
+    const scalarLimit = Math.max(limit, WHOLE_SCALAR);
+    return text.length <= scalarLimit ? text : text.slice(0, scalarLimit - 1) + '…';
   }
 
   function changeText(change, limit) {
