@@ -3,8 +3,16 @@ import RewindJSON
 
 /// Short, one-line renderings of JSON values and action payloads for timelines.
 public enum ValueSummary {
+    /// How long a scalar's text may be and still print whole in the shortest summaries: an id
+    /// is read to be compared, so a UUID in quotes (38 characters) is never cut.
+    public static let wholeScalarLimit = 40
+
     /// A value in at most about `limit` characters: scalars as JSON, a redacted secret as
     /// `<redacted N>`, containers by their size when they do not fit.
+    ///
+    /// A scalar is kept whole up to `wholeScalarLimit` characters even when `limit` is
+    /// smaller, and a longer string is cut there: a summary cuts containers and free text,
+    /// never an id or a number.
     public static func describe(_ value: JSONValue, limit: Int = 40) -> String {
         if let length = redactedLength(value) { return "<redacted \(length)>" }
         let text: String
@@ -13,11 +21,16 @@ public enum ValueSummary {
         case .object(let object) where object.isEmpty: text = "{}"
         default: text = compact(value)
         }
-        if text.count <= limit { return text }
         switch value {
-        case .array(let elements): return elements.count == 1 ? "[1 item]" : "[\(elements.count) items]"
-        case .object(let object): return object.count == 1 ? "{1 field}" : "{\(object.count) fields}"
-        default: return String(text.prefix(max(1, limit - 1))) + "…"
+        case .array(let elements):
+            if text.count <= limit { return text }
+            return elements.count == 1 ? "[1 item]" : "[\(elements.count) items]"
+        case .object(let object):
+            if text.count <= limit { return text }
+            return object.count == 1 ? "{1 field}" : "{\(object.count) fields}"
+        case .null, .bool, .int, .double, .string:
+            let scalarLimit = max(limit, wholeScalarLimit)
+            return text.count <= scalarLimit ? text : String(text.prefix(scalarLimit - 1)) + "…"
         }
     }
 
@@ -53,9 +66,17 @@ public enum ValueSummary {
         if fields.count == 1, let only = fields["_0"] {
             return enumCase(only) ?? describe(only, limit: limit)
         }
-        let parts = fields.map { key, value in "\(key): \(enumCase(value) ?? describe(value, limit: 16))" }
-        let text = parts.joined(separator: ", ")
-        return text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+        // Whole fields are dropped from the end rather than one cut through an id; the first
+        // always shows.
+        var text = ""
+        for (index, (key, value)) in fields.enumerated() {
+            let part = (index == 0 ? "" : ", ") + "\(key): \(enumCase(value) ?? describe(value, limit: 16))"
+            if index > 0, text.count + part.count > limit {
+                return text + ", …"
+            }
+            text += part
+        }
+        return text
     }
 
     /// `success(…)` for an enum case with a payload, `didTap` for a child action.

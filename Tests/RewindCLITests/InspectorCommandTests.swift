@@ -48,8 +48,8 @@ import Testing
         #expect(
             range.stdout == """
                     7   +0.980s  login  didUpdatePassword(<redacted 5>)  password: <redacted 4> → <redacted 5>
-                    8   +1.580s  login  didTapLogin                      errorMessage + "Please correct the hig…, isPasswordValid + false, isUsernameValid + false
-                    9   +1.720s  login  didUpdateUsername("a")           errorMessage − "Please correct the hig…, isUsernameValid − false, username: "al" → "a"
+                    8   +1.580s  login  didTapLogin                      errorMessage + "Please correct the highlighted fields.", isPasswordValid + false, isUsernameValid + false
+                    9   +1.720s  login  didUpdateUsername("a")           errorMessage − "Please correct the highlighted fields.", isUsernameValid − false, username: "al" → "a"
 
                 """)
         let taps = try rewind("log", log, "-s", "4", "--action", "didTap*")

@@ -1,4 +1,5 @@
 import Foundation
+import RewindJSON
 import Testing
 
 /// `rewind report` as a person sees it: the page the real binary writes, opened in headless
@@ -52,6 +53,14 @@ struct ReportBrowserTests {
         let result = try RewindBinary.run(["diff", log, String(from), String(to), "-s", String(session)])
         #expect(result.status == 0, "\(result.stderr)")
         return Array(result.stdout.split(separator: "\n").dropFirst().map(String.init))
+    }
+
+    /// The state `rewind show --json` prints at a step.
+    static func cliState(_ log: String, _ step: Int, session: Int) throws -> JSONValue {
+        let result = try RewindBinary.run(["show", log, String(step), "-s", String(session), "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        guard case let .object(object) = try JSONValue(parsing: result.stdout), let state = object["state"] else { return .null }
+        return state
     }
 
     @Test func theFragmentsStepShowsItsActionItsStateAndItsDiff() async throws {
@@ -115,7 +124,9 @@ struct ReportBrowserTests {
         try await Self.withBrowser(on: page, at: "session=7&step=1") { browser in
             for step in 1...44 {
                 let shown = try await Self.texts(browser, "#diff > div")
-                let printed = try Self.cliDiff(log, step - 1, step, session: 7)
+                let printed = IdentifiedPaths.rewrite(
+                    try Self.cliDiff(log, step - 1, step, session: 7), before: try Self.cliState(log, step - 1, session: 7),
+                    after: try Self.cliState(log, step, session: 7))
                 #expect(shown == printed, "step \(step)")
                 try await browser.press(.arrowRight)
             }
@@ -275,6 +286,43 @@ struct ReportBrowserTests {
             #expect(visible == true, "the selected row is scrolled into view")
             try await browser.press(.end)
             #expect(try await Self.texts(browser, "#timeline .row.selected .step") == ["3000"])
+        }
+    }
+
+    @Test func anIdentifiedListIsDiffedAndFollowedById() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("todo.rewind")
+        try await TodoListSessions.record(into: log)
+        let page = URL(fileURLWithPath: folder.path("todo.html"))
+        #expect(try RewindBinary.run(["report", log, "--output", page.path]).status == 0)
+        let field = #"items[id="b"].title"#
+        try await Self.withBrowser(on: page, at: "session=1&step=4") { browser in
+            #expect(try await Self.texts(browser, "#diff .diff-line") == [#"~ items[id="b"].isDone: false → true"#])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.texts(browser, "#diff .diff-line") == [#"- items[id="a"]: {"id":"a","isDone":false,"title":"Milk"}"#])
+            #expect(try await Self.texts(browser, "#timeline .row.selected .changes") == [#"items[id="a"] − {3 fields}"#])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.texts(browser, "#diff") == ["(no differences)"], "a move is no change")
+            try await browser.press(.arrowRight)
+            let keys = try await Self.texts(browser, "#state .key")
+            #expect(keys == ["items", #"[id="c"]"#, #"[id="b"]"#, "id", "isDone", "title"], "b, which changed, is open")
+            try await browser.evaluate("document.querySelector(`#state .key[title='History of ${arguments[0]}']`).click()", [.string(field)])
+            #expect(try await Self.fragment(browser) == "#session=1&step=7&field=items%5Bid%3D%22b%22%5D.title")
+        }
+        // A reload restores the field from the fragment, and its history follows b from index
+        // 1 to 0 (a deleted) to 1 (c moved up) until b itself goes.
+        try await Self.withBrowser(on: page, at: "session=1&step=7&field=items%5Bid%3D%22b%22%5D.title") { browser in
+            #expect(try await Self.texts(browser, "#history-title") == ["History of \(field)"])
+            let rows = try await browser.evaluate(
+                "return Array.from(document.querySelectorAll('#history tr'), (r) => Array.from(r.cells, (c) => c.textContent))")
+            #expect(
+                rows.array?.map { $0.array?.compactMap(\.string) ?? [] } == [
+                    ["0", "(initial)", "(absent)"],
+                    ["2", #"add(id: "b", title: "Bread")"#, #"(absent) → "Bread""#],
+                    ["7", #"rename(id: "b", title: "Rye bread")"#, #""Bread" → "Rye bread""#],
+                    ["8", #"delete(id: "b")"#, #""Rye bread" → (absent)"#],
+                ])
+            #expect(try await Self.texts(browser, "#state .field-selected") == [#"title: "Rye bread""#])
         }
     }
 }

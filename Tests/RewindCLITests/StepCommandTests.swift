@@ -43,7 +43,7 @@ import Testing
                   }
 
                 #2 (login-invalid-then-fixed): step 8 of 28
-                    8   +1.580s  login  didTapLogin  errorMessage + "Please correct the hig…, isPasswordValid + false, isUsernameValid + false
+                    8   +1.580s  login  didTapLogin  errorMessage + "Please correct the highlighted fields.", isPasswordValid + false, isUsernameValid + false
                   + errorMessage: "Please correct the highlighted fields."
                   + isPasswordValid: false
                   + isUsernameValid: false

@@ -32,13 +32,13 @@ struct HandmadeLog {
         ["didUpdateUsername": ["_0": .string(username)]]
     }
 
-    /// Writes a session of `steps` with `gaps`; ends it unless `ended` is false. Steps are
-    /// stored as a recorder stores them (a keyframe first and after each gap) unless a step
-    /// says otherwise.
+    /// Writes a session of `steps` with `gaps`, `secondsPerStep` apart; ends it unless `ended`
+    /// is false. Steps are stored as a recorder stores them (a keyframe first and after each
+    /// gap) unless a step says otherwise.
     @discardableResult
     func session(
         _ name: String?, start: Date = .testEpoch, initial: JSONValue = login("", password: 0),
-        steps: [Step], gaps: [RecordingGap] = [], ended: Bool = true
+        steps: [Step], gaps: [RecordingGap] = [], ended: Bool = true, secondsPerStep: Double = 0.25
     ) throws -> Int {
         let number = try sink.beginSession(
             SessionHeader(
@@ -52,7 +52,7 @@ struct HandmadeLog {
             let keyframe = step.keyframe ?? (previousStep == 0 || afterGap)
             events.append(
                 RecordedEvent(
-                    step: step.step, time: start.addingTimeInterval(Double(step.step) * 0.25), origin: "login",
+                    step: step.step, time: start.addingTimeInterval(Double(step.step) * secondsPerStep), origin: "login",
                     actionName: "didUpdateUsername", action: step.action, cause: step.step == 2 ? 1 : nil,
                     outputs: step.step == 3 ? [["loginSucceeded": ["_0": "alice"]]] : [],
                     digest: step.digest ?? step.state.digest,

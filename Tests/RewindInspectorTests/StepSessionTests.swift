@@ -11,7 +11,7 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
 @Suite struct StepSessionTests {
     static let step8 = [
         "#2 (login-invalid-then-fixed): step 8 of 28",
-        "    8   +1.580s  login  didTapLogin  errorMessage + \"Please correct the hig…, isPasswordValid + false, isUsernameValid + false",
+        "    8   +1.580s  login  didTapLogin  errorMessage + \"Please correct the highlighted fields.\", isPasswordValid + false, isUsernameValid + false",
         "  + errorMessage: \"Please correct the highlighted fields.\"",
         "  + isPasswordValid: false",
         "  + isUsernameValid: false",

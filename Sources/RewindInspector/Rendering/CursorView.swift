@@ -8,7 +8,7 @@ import RewindRendering
 ///
 /// ```
 /// #2 (login-invalid-then-fixed): step 8 of 20
-///     8   +1.580s  login  didTapLogin  errorMessage + "Please correct the hig…, …
+///     8   +1.580s  login  didTapLogin  errorMessage + "Please correct the highlighted fields.", …
 ///   + errorMessage: "Please correct the highlighted fields."
 ///   + isPasswordValid: false
 ///   + isUsernameValid: false

@@ -38,10 +38,10 @@ public struct SessionsRenderer: Sendable {
         return formatter.string(from: date)
     }
 
-    /// A session's duration, start to last step: `4.980s`, `2m05.250s`.
+    /// A session's duration, start to last step, as `DurationText` writes it: `4.980s`,
+    /// `2m 5.2s`, `8d 9h 20m`.
     public static func duration(_ session: SessionSummary) -> String {
-        guard let last = session.lastTime else { return "0.000s" }
-        let seconds = last.timeIntervalSince(session.startedAt)
-        return seconds < 60 ? String(format: "%.3fs", seconds) : String(format: "%dm%06.3fs", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+        guard let last = session.lastTime else { return DurationText.describe(0) }
+        return DurationText.describe(last.timeIntervalSince(session.startedAt))
     }
 }

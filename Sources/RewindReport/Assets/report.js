@@ -15,6 +15,8 @@
   const CHANGES_PER_ROW = 3;
   const CHILDREN_PER_PAGE = 200;
   const LONG_STRING = 400;
+  // ValueSummary.wholeScalarLimit: a UUID in quotes fits.
+  const WHOLE_SCALAR = 40;
 
   // ---------------------------------------------------------------------------------------
   // Values, paths and the log's patches
@@ -52,8 +54,50 @@
     return copy;
   }
 
+  // A path's component is a key (a string), an index (a number) or, in an array of identified
+  // elements, an element by its id ({id: scalar}), which `rewind` writes `[id=12]`.
+  const isIDComponent = (component) => component !== null && typeof component === 'object';
+  const sameComponent = (a, b) => a === b || (isIDComponent(a) && isIDComponent(b) && a.id === b.id);
+
+  /** The scalar `id` of an object element; undefined when it has none. */
+  function scalarID(element) {
+    if (!isObject(element) || !hasOwn(element, 'id')) return undefined;
+    const id = element.id;
+    return id !== null && typeof id === 'object' ? undefined : id;
+  }
+
+  // States share every unchanged array with their neighbours, so an array's ids are read once.
+  const idIndexes = new WeakMap();
+
+  /**
+   * Where each id sits in an array whose elements are all objects with a unique scalar `id`
+   * (a Map, whose keys keep 3, "3" and true apart); null for any other array.
+   */
+  function idIndex(elements) {
+    let index = idIndexes.get(elements);
+    if (index !== undefined) return index;
+    index = new Map();
+    for (let i = 0; i < elements.length; i++) {
+      const id = scalarID(elements[i]);
+      if (id === undefined || index.has(id)) {
+        index = null;
+        break;
+      }
+      index.set(id, i);
+    }
+    idIndexes.set(elements, index);
+    return index;
+  }
+
   function child(value, component) {
     if (typeof component === 'number') return Array.isArray(value) && component < value.length ? value[component] : undefined;
+    if (isIDComponent(component)) {
+      if (!Array.isArray(value)) return undefined;
+      const index = idIndex(value);
+      if (index === null) return value.find((element) => scalarID(element) === component.id);
+      const position = index.get(component.id);
+      return position === undefined ? undefined : value[position];
+    }
     return isObject(value) && hasOwn(value, component) ? value[component] : undefined;
   }
 
@@ -128,12 +172,13 @@
 
   const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-  /** A path as the command line writes it: `photos[3].title`, `["odd key"]`, `.` for the root. */
+  /** A path as the command line writes it: `photos[3].title`, `photos[id="a"]`, `["odd key"]`, `.` for the root. */
   function pathText(path) {
     if (path.length === 0) return '.';
     let text = '';
     for (const component of path) {
       if (typeof component === 'number') text += `[${component}]`;
+      else if (isIDComponent(component)) text += `[id=${JSON.stringify(component.id)}]`;
       else if (IDENTIFIER.test(component)) text += (text ? '.' : '') + component;
       else text += `[${JSON.stringify(component)}]`;
     }
@@ -150,7 +195,12 @@
         if (path.length === 0) return null;
         i += 1;
       }
-      if (text[i] === '[') {
+      if (text.startsWith('[id=', i)) {
+        const id = idAt(text, i + 4);
+        if (id === null) return null;
+        path.push({ id: id.value });
+        i = id.end + 1;
+      } else if (text[i] === '[') {
         const close = text[i + 1] === '"' ? closingQuote(text, i + 1) : text.indexOf(']', i);
         if (close < 0) return null;
         const inside = text.slice(i + 1, text[i + 1] === '"' ? close + 1 : close);
@@ -173,6 +223,25 @@
     return path;
   }
 
+  /** The scalar written at `start` up to its `]`, as {value, end: the index of the `]`}; null when it is not one. */
+  function idAt(text, start) {
+    let end;
+    if (text[start] === '"') {
+      const quote = closingQuote(text, start);
+      if (quote < 0) return null;
+      end = quote + 1;
+    } else {
+      end = text.indexOf(']', start);
+      if (end < 0) return null;
+    }
+    try {
+      const value = JSON.parse(text.slice(start, end));
+      return value !== null && typeof value === 'object' ? null : { value, end };
+    } catch (error) {
+      return null;
+    }
+  }
+
   /** The index of the quote that closes the JSON string starting at `start`, or -1. */
   function closingQuote(text, start) {
     for (let i = start + 1; i < text.length; i++) {
@@ -182,31 +251,17 @@
     return -1;
   }
 
-  const samePath = (a, b) => a.length === b.length && a.every((component, i) => component === b[i]);
-  const isPrefix = (prefix, path) => prefix.length <= path.length && prefix.every((component, i) => component === path[i]);
+  const samePath = (a, b) => a.length === b.length && a.every((component, i) => sameComponent(component, b[i]));
+  const isPrefix = (prefix, path) => prefix.length <= path.length && prefix.every((component, i) => sameComponent(component, path[i]));
 
   // ---------------------------------------------------------------------------------------
   // Diffs, as `rewind diff` computes them
 
-  function scalarID(element) {
-    if (!isObject(element) || !hasOwn(element, 'id')) return null;
-    const id = element.id;
-    return id !== null && typeof id === 'object' ? null : `${typeof id}:${String(id)}`;
-  }
-
-  function idsOf(elements) {
-    const ids = [];
-    const positions = new Map();
-    for (let i = 0; i < elements.length; i++) {
-      const id = scalarID(elements[i]);
-      if (id === null || positions.has(id)) return null;
-      positions.set(id, i);
-      ids.push(id);
-    }
-    return { ids, positions };
-  }
-
-  /** Leaf changes turning `old` into `now`, in document order: {path, kind, old, now}. */
+  /**
+   * Leaf changes turning `old` into `now`, in document order: {path, kind, old, now}. Arrays
+   * of identified elements are matched by id, as JSONDiff does: their elements are named
+   * `[id=…]`, a deleted one is one removal and a reordering is no change.
+   */
   function diff(old, now, path = [], changes = []) {
     if (old === now) return changes;
     if (redactedLength(old) !== null || redactedLength(now) !== null) {
@@ -235,10 +290,9 @@
       return changes;
     }
     if (Array.isArray(old) && Array.isArray(now)) {
-      const oldIDs = idsOf(old);
-      const newIDs = idsOf(now);
-      const aligned = old.length === now.length && old.every((element, i) => scalarID(element) === scalarID(now[i]));
-      if (!aligned && oldIDs && newIDs) return diffByID(old, now, oldIDs, newIDs, path, changes);
+      const oldIDs = idIndex(old);
+      const newIDs = oldIDs === null ? null : idIndex(now);
+      if (newIDs !== null) return diffByID(old, now, oldIDs, newIDs, path, changes);
       const shared = Math.min(old.length, now.length);
       for (let i = 0; i < shared; i++) diff(old[i], now[i], path.concat([i]), changes);
       for (let i = shared; i < old.length; i++) changes.push({ path: path.concat([i]), kind: 'removed', old: old[i] });
@@ -249,21 +303,24 @@
     return changes;
   }
 
+  // Removals are interleaved with the rest by index, so the list reads top to bottom.
   function diffByID(old, now, oldIDs, newIDs, path, changes) {
     const removed = [];
-    for (let i = 0; i < old.length; i++) if (!newIDs.positions.has(oldIDs.ids[i])) removed.push(i);
+    for (let i = 0; i < old.length; i++) if (!newIDs.has(old[i].id)) removed.push(i);
     let next = 0;
     const emitRemovals = (upTo) => {
       while (next < removed.length && removed[next] <= upTo) {
-        changes.push({ path: path.concat([removed[next]]), kind: 'removed', old: old[removed[next]] });
+        const element = old[removed[next]];
+        changes.push({ path: path.concat([{ id: element.id }]), kind: 'removed', old: element });
         next += 1;
       }
     };
     for (let j = 0; j < now.length; j++) {
       emitRemovals(j);
-      const i = oldIDs.positions.get(newIDs.ids[j]);
-      if (i === undefined) changes.push({ path: path.concat([j]), kind: 'added', now: now[j] });
-      else diff(old[i], now[j], path.concat([j]), changes);
+      const id = now[j].id;
+      const i = oldIDs.get(id);
+      if (i === undefined) changes.push({ path: path.concat([{ id }]), kind: 'added', now: now[j] });
+      else if (old[i] !== now[j]) diff(old[i], now[j], path.concat([{ id }]), changes);
     }
     emitRemovals(Infinity);
     return changes;
@@ -281,6 +338,7 @@
     return JSON.stringify(value);
   }
 
+  /** As ValueSummary.describe: a scalar stays whole up to WHOLE_SCALAR characters, so an id is never cut. */
   function describe(value, limit = 40) {
     const length = redactedLength(value);
     if (length !== null) return `<redacted ${length}>`;
@@ -288,13 +346,13 @@
     if (Array.isArray(value) && value.length === 0) text = '[]';
     else if (isObject(value) && Object.keys(value).length === 0) text = '{}';
     else text = compact(value);
-    if (text.length <= limit) return text;
-    if (Array.isArray(value)) return value.length === 1 ? '[1 item]' : `[${value.length} items]`;
+    if (Array.isArray(value)) return text.length <= limit ? text : value.length === 1 ? '[1 item]' : `[${value.length} items]`;
     if (isObject(value)) {
       const count = Object.keys(value).length;
-      return count === 1 ? '{1 field}' : `{${count} fields}`;
+      return text.length <= limit ? text : count === 1 ? '{1 field}' : `{${count} fields}`;
     }
-    return text.slice(0, Math.max(1, limit - 1)) + '…';
+    const scalarLimit = Math.max(limit, WHOLE_SCALAR);
+    return text.length <= scalarLimit ? text : text.slice(0, scalarLimit - 1) + '…';
   }
 
   function changeText(change, limit) {
@@ -739,12 +797,18 @@
     const children = element('div', 'children');
     details.append(children);
     let shown = 0;
-    const entries = Array.isArray(value) ? value.map((item, index) => [index, item]) : sortedKeys(value).map((name) => [name, value[name]]);
+    // The elements of an identified array are named by id, so that a field's history follows
+    // its element wherever the element moves.
+    const identified = Array.isArray(value) && value.length > 0 && idIndex(value) !== null;
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [identified ? { id: item.id } : index, item])
+      : sortedKeys(value).map((name) => [name, value[name]]);
     const showMore = () => {
       const next = Math.min(entries.length, shown + CHILDREN_PER_PAGE);
       for (let i = shown; i < next; i++) {
         const [name, item] = entries[i];
-        children.append(treeNode(typeof name === 'number' ? `[${name}]` : name, item, path.concat([name]), marks, depth + 1));
+        const label = typeof name === 'string' ? name : pathText([name]);
+        children.append(treeNode(label, item, path.concat([name]), marks, depth + 1));
       }
       shown = next;
       if (shown < entries.length) {
