@@ -146,7 +146,7 @@ import Testing
             ),
             (["show", path, "99", "-s", "1"], "\(path): step 99 is out of range: session #1 (login-happy) has steps 0 through 20"),
             (["log", path, "-s", "1", "--from", "50"], "\(path): step 50 is out of range: session #1 (login-happy) has steps 0 through 20"),
-            (["show", path, "3", "-s", "1", "--path", "photos[x]"], #"invalid path "photos[x]": expected an index or a quoted key after '['"#),
+            (["show", path, "3", "-s", "1", "--path", "photos[x]"], #"invalid path "photos[x]": expected an index, a quoted key, id=VALUE or * after '['"#),
             (["show", path, "3", "-s", "1", "--path", "nothing.here"], "\(path): no value at nothing.here in step 3 of session #1 (login-happy)"),
             (["diff", "\(path):9", "\(path):1:2"], "\(path): holds 7 sessions; choose one with --session NUMBER or NAME"),
             (["show", path, "3"], "\(path): holds 7 sessions; choose one with --session NUMBER or NAME"),

@@ -65,11 +65,32 @@ import Darwin
         try old.end()
         let live = try LiveLoginSession(path: path, name: "new")
         let follower = try BackgroundRewind(["log", path, "--follow", "--json"], in: folder)
-        live.record(2)
+        live.record(1)
+        // Ended before the follower looked, the session would be passed over for the next.
+        _ = try await follower.waitForOutput { Self.steps($0) == [1] }
+        live.record(1)
         try live.end()
         #expect(try await follower.waitForExit() == 0)
         #expect(Self.steps(follower.output) == [1, 2])
         #expect(follower.output.split(separator: "\n").allSatisfy { $0.contains(#""session":2"#) }, "\(follower.output)")
+    }
+
+    @Test func startedBeforeARecordingItFollowsThatRecordingNotTheEndedOneBeforeIt() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("app.rewind")
+        let done = try LiveLoginSession(path: path, name: "done")
+        done.record(5)
+        try done.end()
+        let follower = try BackgroundRewind(["log", path, "--follow", "--json"], in: folder)
+        let live = try LiveLoginSession(path: path, name: "next")
+        live.record(100)
+        // Whether it looked before this session began or after, it follows it: not ended yet.
+        _ = try await follower.waitForOutput { Self.steps($0).last == 100 }
+        for _ in 1..<10 { live.record(100) }
+        try live.end()
+        #expect(try await follower.waitForExit() == 0)
+        #expect(Self.steps(follower.output) == Array(1...1_000), "each step of the new recording once, in order")
+        #expect(!follower.output.contains(#""session":1"#), "the ended session before it is passed over")
     }
 
     @Test func ctrlCEndsAFollowCleanlyWith130() async throws {

@@ -117,9 +117,9 @@ import Testing
         #expect(
             across.stdout == """
                 \(log) #6 (photos-thumbnail-error-retry) step 14 → \(log) #4 (photos-happy-browse) step 14
-                - photos[3].errorMessage: "The network connection was lost (thumbnail[4])."
-                + photos[3].image: {"height":150,"url":"https://photos.example/thumbs/4.jpg","width":150}
-                ~ photos[3].status: "failed" → "loaded"
+                - photos[id=4].errorMessage: "The network connection was lost (thumbnail[4])."
+                + photos[id=4].image: {"height":150,"url":"https://photos.example/thumbs/4.jpg","width":150}
+                ~ photos[id=4].status: "failed" → "loaded"
 
                 """)
         let json = try JSONValue(parsing: try rewind("diff", log, "18", "19", "-s", "4", "--json").stdout)

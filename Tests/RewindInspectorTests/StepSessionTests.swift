@@ -70,7 +70,7 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
                 ["password: <redacted 12>"],
                 ["username: \"alice\""],
                 ["nothing at missing in the state at step 26"],
-                ["invalid path \"photos[\": expected an index or a quoted key after '['"],
+                ["invalid path \"photos[\": expected an index, a quoted key, id=VALUE or * after '['"],
                 [
                     "changes from step 0 to step 26:",
                     "  + isPasswordValid: true",

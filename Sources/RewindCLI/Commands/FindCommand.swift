@@ -11,7 +11,8 @@ struct FindCommand: ParsableCommand {
             EXPR compares paths of the state after each step (step 0 included) with literals: \
             == != < <= > >=, contains, and, or, not, parentheses; PATH.count is the size of \
             an array, object or string, and a bare PATH is true when its value exists and is \
-            neither null nor false. Every session is searched unless --session names one. \
+            neither null nor false; any(...) and all(...) range over a path with [*], like \
+            any(photos[*].status == "failed"). Every session is searched unless --session names one. \
             Exits 0 when a step matched, 1 when none did (see docs/cli/find.md). --follow also \
             reports matches as the newest session (or --session) is recorded, until it ends or \
             Ctrl-C (exit 130).
@@ -58,8 +59,8 @@ struct FindCommand: ParsableCommand {
         if !found { throw ExitCode(1) }
     }
 
-    /// `--follow`: without `--session`, the sessions before the newest as they are, then the
-    /// newest as it is recorded; each match written as soon as it is found.
+    /// `--follow`: without `--session`, the sessions before the one being recorded as they
+    /// are, then that one as it is recorded; each match written as soon as it is found.
     private func runFollowing(_ predicate: StatePredicate) throws {
         guard let (inspector, followed, opened) = try Following.open(log, session: session.session) else {
             throw Following.interruptedExit

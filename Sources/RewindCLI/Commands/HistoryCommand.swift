@@ -9,7 +9,9 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Show every step that changed the value at a path of the state.",
         discussion: """
-            PATH reads like photos[3].title, login.username or ["odd key"].value. The first \
+            PATH reads like photos[3].title, login.username or ["odd key"].value. An index \
+            follows a position; photos[id=4].status follows that element wherever it moves; \
+            photos[*].status follows every element, each by its own path. The first \
             line gives the value at step 0, then one line per step that changed it, old → new; \
             a value that appears or disappears reads (absent). With --json, one JSON object per \
             change (see docs/cli/history.md).

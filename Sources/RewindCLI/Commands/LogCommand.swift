@@ -10,7 +10,8 @@ struct LogCommand: ParsableCommand {
         discussion: """
             One line per step; `←N` names the step whose effect sent the action, `⇧` an output. \
             --follow prints each step as it is recorded, like tail -f, until the session ends \
-            or Ctrl-C (exit 130); without --session it follows the newest session.
+            or Ctrl-C (exit 130); without --session it follows the session being recorded \
+            (the newest, or when that has ended, the next one to begin).
 
             Examples:
               rewind log demo.rewind --session login-happy --from 15 --action 'didTap*'

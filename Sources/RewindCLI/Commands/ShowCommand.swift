@@ -9,7 +9,8 @@ struct ShowCommand: ParsableCommand {
         abstract: "Show the action at a step and the whole state after it, or one value of it.",
         discussion: """
             Step 0 is the initial state; a negative step counts back from the last (-1 is \
-            the last step). Paths read like photos[3].title. Every row read is checked against \
+            the last step). Paths read like photos[3].title, photos[id=12].title, or \
+            photos[*].title for every place (docs/cli.md#paths). Every row read is checked against \
             its checksum and the state against its digest; damage exits 65 naming the step, \
             and --force shows the step anyway, marked DAMAGED.
 

@@ -49,7 +49,7 @@ struct StepCommand: ParsableCommand {
         let style = Terminal.style
         let inspector: LogInspector, summary: SessionSummary, follower: LogFollower?
         if follow {
-            guard let opened = try Following.open(log, session: sessionOption.session) else { throw Following.interruptedExit }
+            guard let opened = try Following.open(log, session: sessionOption.session, live: false) else { throw Following.interruptedExit }
             // Once the session is found, Ctrl-C quits as it does without --follow.
             Following.stopCatchingInterrupts()
             (inspector, summary, follower) = (opened.0, opened.1, opened.2)

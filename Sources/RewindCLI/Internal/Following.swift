@@ -24,14 +24,22 @@ enum Following {
 
     /// Opens `path` to follow the session `selector` names, or without one the newest session,
     /// waiting for a first one when the log holds none; nil when Ctrl-C came first.
-    static func open(_ path: String, session selector: String?) throws(LogError) -> (LogInspector, SessionSummary, LogFollower)? {
+    ///
+    /// With `live`, a newest session that has already ended is passed over for the next one a
+    /// recorder begins, waited for: `log --follow` started before `rewind record` follows
+    /// what it records, not the recording before it.
+    static func open(_ path: String, session selector: String?, live: Bool = true) throws(LogError) -> (LogInspector, SessionSummary, LogFollower)? {
         signal(SIGINT) { _ in interrupted = 1 }
         var follower = LogFollower(reader: try LogReader(path: path), isCancelled: { interrupted != 0 })
         let session: SessionSummary
         if let selector {
             session = try follower.reader.session(selector)
         } else {
-            guard let newest = try follower.newestSession() else { return nil }
+            guard var newest = try follower.newestSession() else { return nil }
+            if live, newest.endedAt != nil {
+                guard let next = try follower.newestSession(after: newest.number) else { return nil }
+                newest = next
+            }
             session = newest
         }
         // The follower may have opened the log anew while it waited: read through its reader.

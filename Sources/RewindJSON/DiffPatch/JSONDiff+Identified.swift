@@ -1,8 +1,8 @@
 extension JSONDiff {
     /// Compares two arrays by id when both are identified, by index otherwise.
     static func compareArrays(_ old: [JSONValue], _ new: [JSONValue], path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
-        if idsAlign(old, new) {
-            return compareAligned(old, new, path: &path, into: &changes)
+        if let ids = alignedIDs(old, new) {
+            return compareAligned(old, new, ids: ids, path: &path, into: &changes)
         }
         if let oldIDs = JSONIdentity.ids(of: old), let newIDs = JSONIdentity.ids(of: new), !(oldIDs.isEmpty && newIDs.isEmpty) {
             return compareByID(old, new, oldIDs: oldIDs, newIDs: newIDs, path: &path, into: &changes)
@@ -10,23 +10,31 @@ extension JSONDiff {
         compareByIndex(old, new, path: &path, into: &changes)
     }
 
-    /// Whether both arrays have the same length and the same id at each index, every element
-    /// having one: the common case of elements edited in place, where index pairs are id pairs.
-    private static func idsAlign(_ old: [JSONValue], _ new: [JSONValue]) -> Bool {
-        guard old.count == new.count, !old.isEmpty else { return false }
+    /// The ids, when both arrays have the same length and the same id at each index, every
+    /// element having one: the common case of elements edited in place, where index pairs are
+    /// id pairs.
+    private static func alignedIDs(_ old: [JSONValue], _ new: [JSONValue]) -> [JSONValue]? {
+        guard old.count == new.count, !old.isEmpty else { return nil }
+        var ids: [JSONValue] = []
+        ids.reserveCapacity(new.count)
         for (a, b) in zip(old, new) {
-            guard let id = JSONIdentity.id(of: a), id == JSONIdentity.id(of: b) else { return false }
+            guard let id = JSONIdentity.id(of: b) else { return nil }
+            // An unchanged element is its old self: its id needs no second look.
+            guard a.sharesStorage(with: b) || JSONIdentity.id(of: a) == id else { return nil }
+            ids.append(id)
         }
-        return true
+        return ids
     }
 
     /// Pairs by index; whether the ids are unique, which decides how the elements are named, is
     /// only worked out once a pair differs, so an unchanged array costs no set of its ids.
-    private static func compareAligned(_ old: [JSONValue], _ new: [JSONValue], path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
+    private static func compareAligned(
+        _ old: [JSONValue], _ new: [JSONValue], ids: [JSONValue], path: inout [JSONPath.Component], into changes: inout [JSONChange]
+    ) {
         var identified: Bool?
         for index in old.indices where !old[index].sharesStorage(with: new[index]) {
-            if identified == nil { identified = JSONIdentity.ids(of: new) != nil }
-            path.append(identified == true ? .id(JSONIdentity.id(of: new[index]) ?? .null) : .index(index))
+            if identified == nil { identified = JSONIdentity.areUnique(ids) }
+            path.append(identified == true ? .id(ids[index]) : .index(index))
             compare(old[index], new[index], path: &path, into: &changes)
             path.removeLast()
         }

@@ -1,7 +1,7 @@
 /// Why a string is not a `JSONPath`.
 ///
 /// Its description reads like
-/// `invalid path "photos[x]": expected an index or a quoted key after '['`.
+/// `invalid path "photos[x]": expected an index, a quoted key, id=VALUE or * after '['`.
 public struct JSONPathError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text that failed to parse.
     public let text: String

@@ -53,13 +53,13 @@ public struct LogFollower: Sendable {
     }
 
     /// The log's newest session (the one a recorder writes last), waiting for one when the log
-    /// holds none yet; nil when cancelled first.
+    /// holds none yet, or none numbered after `number`; nil when cancelled first.
     ///
     /// While it waits, it opens the log anew at each look: a log that no recorder has open is
     /// read as a closed file, which would never show a session a recorder adds later.
-    public mutating func newestSession() throws(LogError) -> SessionSummary? {
+    public mutating func newestSession(after number: Int? = nil) throws(LogError) -> SessionSummary? {
         while true {
-            if let newest = try reader.newestSession() { return newest }
+            if let newest = try reader.newestSession(), newest.number > number ?? .min { return newest }
             guard pause() else { return nil }
             reader = try LogReader(path: reader.path, verifying: reader.isVerifying)
             seenVersion = nil

@@ -260,7 +260,7 @@
   /**
    * Leaf changes turning `old` into `now`, in document order: {path, kind, old, now}. Arrays
    * of identified elements are matched by id, as JSONDiff does: their elements are named
-   * `[id=…]`, a deleted one is one removal and a reordering is no change.
+   * `[id=…]`, a deleted one is one removal and a reordering the fewest moves.
    */
   function diff(old, now, path = [], changes = []) {
     if (old === now) return changes;
@@ -305,6 +305,7 @@
 
   // Removals are interleaved with the rest by index, so the list reads top to bottom.
   function diffByID(old, now, oldIDs, newIDs, path, changes) {
+    const moved = movedIDs(now, oldIDs);
     const removed = [];
     for (let i = 0; i < old.length; i++) if (!newIDs.has(old[i].id)) removed.push(i);
     let next = 0;
@@ -319,11 +320,54 @@
       emitRemovals(j);
       const id = now[j].id;
       const i = oldIDs.get(id);
-      if (i === undefined) changes.push({ path: path.concat([{ id }]), kind: 'added', now: now[j] });
-      else if (old[i] !== now[j]) diff(old[i], now[j], path.concat([{ id }]), changes);
+      if (i === undefined) {
+        changes.push({ path: path.concat([{ id }]), kind: 'added', now: now[j] });
+        continue;
+      }
+      if (moved.has(id)) changes.push({ path: path.concat([{ id }]), kind: 'moved', from: i, to: j });
+      if (old[i] !== now[j]) diff(old[i], now[j], path.concat([{ id }]), changes);
     }
     emitRemovals(Infinity);
     return changes;
+  }
+
+  /**
+   * The ids that moved, as JSONDiff names them: of the elements in both arrays, those off one
+   * longest run of increasing old indices, preferring (on equal length) the run whose elements
+   * travelled least and, on a tie, the later one. Nothing moved when old indices only grow,
+   * the common case, checked first.
+   */
+  function movedIDs(now, oldIDs) {
+    const pairs = [];
+    let ordered = true;
+    for (let j = 0; j < now.length; j++) {
+      const i = oldIDs.get(now[j].id);
+      if (i === undefined) continue;
+      if (pairs.length > 0 && pairs[pairs.length - 1].i > i) ordered = false;
+      pairs.push({ i, j, id: now[j].id });
+    }
+    const moved = new Set();
+    if (ordered) return moved;
+    // A Fenwick tree over old indices keeps the best run ending at or below each.
+    const better = (a, b) => a.length > b.length || (a.length === b.length && a.weight > b.weight);
+    const none = { length: 0, weight: 0, end: -1 };
+    const tree = new Array(oldIDs.size + 2).fill(none);
+    const previous = new Array(pairs.length).fill(-1);
+    let best = none;
+    pairs.forEach((pair, position) => {
+      let before = none;
+      for (let node = pair.i; node > 0; node -= node & -node) if (better(tree[node], before)) before = tree[node];
+      const run = { length: before.length + 1, weight: before.weight - Math.abs(pair.i - pair.j), end: position };
+      previous[position] = before.end;
+      if (!better(best, run)) best = run;
+      for (let node = pair.i + 1; node < tree.length; node += node & -node) if (better(run, tree[node])) tree[node] = run;
+    });
+    const staying = new Set();
+    for (let position = best.end; position >= 0; position = previous[position]) staying.add(position);
+    pairs.forEach((pair, position) => {
+      if (!staying.has(position)) moved.add(pair.id);
+    });
+    return moved;
   }
 
   // ---------------------------------------------------------------------------------------
@@ -359,6 +403,7 @@
     const path = pathText(change.path);
     if (change.kind === 'added') return { sign: '+', text: `${path}: ${describe(change.now, limit)}` };
     if (change.kind === 'removed') return { sign: '-', text: `${path}: ${describe(change.old, limit)}` };
+    if (change.kind === 'moved') return { sign: '↕', text: `${path}: moved [${change.from}] → [${change.to}]` };
     return { sign: '~', text: `${path}: ${describe(change.old, limit)} → ${describe(change.now, limit)}` };
   }
 
@@ -366,6 +411,7 @@
     const path = pathText(change.path);
     if (change.kind === 'added') return `${path} + ${describe(change.now, 24)}`;
     if (change.kind === 'removed') return `${path} − ${describe(change.old, 24)}`;
+    if (change.kind === 'moved') return `${path} ↕ [${change.from}] → [${change.to}]`;
     return `${path}: ${describe(change.old, 20)} → ${describe(change.now, 24)}`;
   }
 
@@ -724,7 +770,7 @@
     const marks = new Map();
     for (const change of changes) {
       const key = JSON.stringify(change.path);
-      if (change.kind !== 'removed') marks.set(key, change.kind === 'added' ? 'added' : 'changed');
+      if (change.kind !== 'removed' && change.kind !== 'moved') marks.set(key, change.kind === 'added' ? 'added' : 'changed');
       for (let i = 0; i < change.path.length; i++) {
         const ancestor = JSON.stringify(change.path.slice(0, i));
         if (!marks.has(ancestor)) marks.set(ancestor, 'contains-change');

@@ -33,9 +33,9 @@ import TodoApp
         #expect(
             failure?.description == """
                 FAILED  \(path) #1 (todo-basics): diverged at step 4 (todo  renameItem); recorded → replayed:
-                  ~ items[0].title: "Buy oat milk" → "Buy oat milk!"
-                  ~ items[1].title: "Water the plants" → "Water the plants!"
-                  ~ items[2].title: "Call Ada" → "Call Ada!"
+                  ~ items[id=1].title: "Buy oat milk" → "Buy oat milk!"
+                  ~ items[id=2].title: "Water the plants" → "Water the plants!"
+                  ~ items[id=3].title: "Call Ada" → "Call Ada!"
                 """)
     }
 }
