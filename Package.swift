@@ -89,6 +89,8 @@ let package = Package(
         ),
         // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
         .target(name: "RewindTestSupport", dependencies: ["RewindLog", "RewindCore", "PhotoApp"], path: "Tests/Support"),
+        // A command line whose login reducer traps, for the tests of `minimize --crash`.
+        .executableTarget(name: "crashing-rewind", dependencies: ["RewindCLI", "RewindReplay", "RewindCore", "PhotoApp"], path: "Tests/CrashingRewind"),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindTestSupport", "RewindJSON"]),
         .testTarget(
             name: "RewindCoreTests",
@@ -119,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "RewindCLITests",
             dependencies: [
-                "RewindTestSupport", "rewind", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
+                "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

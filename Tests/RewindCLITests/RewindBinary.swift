@@ -9,17 +9,20 @@ struct RewindBinary {
     }
 
     /// The `rewind` built next to this test bundle.
-    static var url: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rewind")
+    static var url: URL { url(of: "rewind") }
+
+    /// A program built beside the tests: `rewind`, or `crashing-rewind`.
+    static func url(of program: String) -> URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
     }
 
     /// Runs `rewind` with `arguments` in `directory`, feeding `input` to its standard input.
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String = "",
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], program: String = "rewind"
     ) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = url(of: program)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

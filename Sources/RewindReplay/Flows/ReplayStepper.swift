@@ -17,4 +17,13 @@ public protocol ReplayStepper {
 
     /// The name and origin that the current action type gives an encoded action.
     func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String)
+
+    /// Whether the last ``step(_:)`` returned an effect that may send actions: whether recorded
+    /// effect results after it can still follow from it.
+    var lastStepSendsActions: Bool { get }
+}
+
+extension ReplayStepper {
+    // A stepper that cannot tell says yes, so that no recorded result is thought impossible.
+    public var lastStepSendsActions: Bool { true }
 }

@@ -5,6 +5,7 @@ import RewindJSON
 struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableState, R.Action: RecordableAction {
     let reducer: R
     var state: R.State?
+    private(set) var lastStepSendsActions = false
     let encoder = JSONValueEncoder()
     let decoder = JSONValueDecoder()
 
@@ -20,7 +21,8 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
         let decoded = try Self.decode(R.Action.self, action, with: decoder)
         state = nil
-        _ = reducer.reduce(into: &current, action: decoded)
+        // Outputs come back as recorded actions too: any effect counts.
+        lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
         state = current
         return try encode(current)
     }

@@ -1,0 +1,79 @@
+import RewindJSON
+
+/// One run of some of a session's steps through the current reducer, stopped where it shows a
+/// ``ShrinkGoal``.
+public struct CandidateReplay: Sendable {
+    /// Where and how the run showed the goal.
+    public enum Finding: Sendable, Equatable {
+        /// At the step at `index` of the run, the reducer gave another state than the
+        /// recording's step `recordedStep` gave from the same state and action.
+        case diverged(index: Int, recordedStep: Int)
+        /// Two runs of the step at `index` from the same state gave different states.
+        case nondeterministic(index: Int)
+        /// The state after the step at `index` satisfies the predicate (`-1`: the initial state).
+        case reached(index: Int)
+        /// The reducer stopped the program at the step at `index` (found in a child process).
+        case crashed(index: Int, message: String)
+
+        /// The index of the step that showed it.
+        public var index: Int {
+            switch self {
+            case .diverged(let index, _), .nondeterministic(let index), .reached(let index), .crashed(let index, _): index
+            }
+        }
+    }
+
+    /// What the run showed, if anything.
+    public let finding: Finding?
+    /// Whether every effect result run follows a step that, replayed, still started an effect:
+    /// a result whose cause no longer starts one (a login answer after a tap on an invalid
+    /// form) could not have happened, and a shortened session that needs it is no finding.
+    public let isPossible: Bool
+    /// The states after each step run, up to and with the finding's.
+    public let states: [JSONValue]
+
+    /// Runs `steps` of `actions` from its initial state; throws when the reducer refuses a
+    /// step (it no longer decodes).
+    public init(_ steps: [RecordedActions.Step], of actions: RecordedActions, goal: ShrinkGoal) throws(ReplayError) {
+        var stepper = actions.flow.stepper()
+        try stepper.reset(to: actions.initialState)
+        var states: [JSONValue] = []
+        var finding: Finding?
+        var starters = Set<Int>()
+        var isPossible = true
+        var before = actions.initialState
+        var beforeDigest = before.digest
+        let run = Set(steps.map(\.step))
+        if case .reaching(_, let predicate) = goal, predicate(before) { finding = .reached(index: -1) }
+        for (index, step) in steps.enumerated() where finding == nil {
+            let after = try stepper.step(step.action)
+            if stepper.lastStepSendsActions { starters.insert(step.step) }
+            if let cause = step.cause, run.contains(cause), !starters.contains(cause) { isPossible = false }
+            let afterDigest = after.digest
+            states.append(after)
+            switch goal {
+            case .reaching(_, let predicate):
+                if predicate(after) { finding = .reached(index: index) }
+            case .crashing:
+                break
+            case .diverging:
+                if let recorded = actions.recorded(from: beforeDigest, action: step.action), recorded.after != afterDigest {
+                    // A step that reads a secret's characters, which the log does not keep, may
+                    // give another state without any change of behaviour: not evidence.
+                    let first = try stepper.probe(from: before, action: step.action)
+                    let second = try stepper.probe(from: before, action: step.action)
+                    if first.state != second.state {
+                        finding = .nondeterministic(index: index)
+                    } else if !first.readSecret {
+                        finding = .diverged(index: index, recordedStep: recorded.step)
+                    }
+                }
+            }
+            before = after
+            beforeDigest = afterDigest
+        }
+        self.finding = finding
+        self.states = states
+        self.isPossible = isPossible
+    }
+}
