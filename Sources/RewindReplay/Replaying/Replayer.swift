@@ -27,7 +27,10 @@ public struct Replayer: Sendable {
         }
         var results: [SessionReplay] = []
         for session in sessions where shard?.contains(session, ofLogAt: path) ?? true {
-            results.append(try replay(session, of: reader, keepingStates: keepingStates))
+            let start = ContinuousClock.now
+            var result = try replay(session, of: reader, keepingStates: keepingStates)
+            result.duration = start.duration(to: .now)
+            results.append(result)
         }
         return results
     }
