@@ -19,12 +19,17 @@ struct ReplayCommand: ParsableCommand {
             command to accept an intended change. Replay runs the reducers this command line \
             was built with; an app builds its own with the RewindCLI library. --report DIR writes \
             an HTML page per failed session, the recorded and the replayed state side by side \
-            at the failing step, and prints its path: an artifact for CI.
+            at the failing step, and prints its path: an artifact for CI. --junit FILE writes the \
+            run as JUnit XML, one test a session, even when replay fails. --shard I/N replays \
+            only part I of N of the sessions, each session's part chosen by its log's file name, \
+            number, name and start time, so parallel jobs replay each session once between them.
 
             Examples:
               rewind replay recordings/*.rewind
               rewind replay recordings/login-happy.rewind --update
               rewind replay recordings/*.rewind --report replay-reports
+              rewind replay recordings/*.rewind --junit replay.xml
+              rewind replay recordings/*.rewind --shard 2/4 --junit replay-2.xml
             """
     )
 
@@ -39,30 +44,53 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write an HTML report of each session that fails into this folder, opened at the failing step.")
     var report: String?
 
+    @Option(help: ArgumentHelp("Write the run as JUnit XML to this file, one test a session.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Replay only part I of N of the sessions (from 1), chosen by each session's identity.", valueName: "I/N"))
+    var shard: String?
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
         if logs.isEmpty { throw ValidationError("name at least one log") }
         if update, report != nil { throw ValidationError("--report shows failures; --update accepts them: choose one") }
+        if update, junit != nil { throw ValidationError("--junit reports failures; --update accepts them: choose one") }
+        if update, shard != nil { throw ValidationError("--shard splits a check across jobs; --update accepts changes: choose one") }
+        do {
+            _ = try shard.map(ReplayShard.init(parsing:))
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     func run() throws {
         let flows = CommandContext.current.flows
         let replayer = Replayer(registry: flows)
+        let shard = self.shard.flatMap { try? ReplayShard(parsing: $0) }
+        var junitReport = try junit.map { path in
+            for log in logs { try LineWriter.checkOutput(path, readingFrom: log, option: "--junit") }
+            return JUnitReport(name: "rewind replay" + (shard.map { ", shard \($0)" } ?? ""))
+        }
         var failed = false
+        var (sessions, replayed) = (0, 0)
         for log in logs {
-            try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
+            sessions += try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay").count
             let replays: [(replay: SessionReplay, rewritten: Bool)] =
                 update
                 ? try replayer.update(path: log, session: session.session)
-                : try replayer.replay(path: log, session: session.session).map { ($0, false) }
+                : try replayer.replay(path: log, session: session.session, shard: shard).map { ($0, false) }
+            junitReport?.add(log: log)
+            replayed += replays.count
             for (replay, rewritten) in replays {
+                junitReport?.add(replay)
                 let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
                 if output.json {
                     var json = ReplayReport.json(replay)
                     if case var .object(object) = json {
                         if update { object["updated"] = .bool(rewritten) }
                         object["report"] = reportPath.map(JSONValue.string)
+                        object["shard"] = shard?.json
                         json = .object(object)
                     }
                     print(json.canonicalString)
@@ -75,6 +103,12 @@ struct ReplayCommand: ParsableCommand {
                 let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
                 failed = failed || (!replay.passed && !accepted)
             }
+        }
+        if let shard, !output.json { print("shard \(shard): \(replayed) of \(sessions) sessions") }
+        if let junitReport, let path = junit {
+            let writer = try LineWriter(replacingFileAt: path)
+            try writer.write(raw: Array(junitReport.xml.utf8))
+            try writer.finish()
         }
         if failed { throw ExitCode(1) }
     }

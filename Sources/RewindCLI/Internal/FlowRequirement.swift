@@ -9,8 +9,9 @@ struct FlowRequirement {
     let flows: ReplayRegistry
 
     /// Throws a `.badRequest` error for the first session of `log` (or the one `session`
-    /// names) whose flow is not registered.
-    func check(log: String, session: String?, verb: String) throws(LogError) {
+    /// names) whose flow is not registered; returns the sessions it checked.
+    @discardableResult
+    func check(log: String, session: String?, verb: String) throws(LogError) -> [SessionSummary] {
         let inspector = try LogInspector(path: log)
         let sessions: [SessionSummary]
         if let session {
@@ -21,6 +22,7 @@ struct FlowRequirement {
         for summary in sessions where flows[summary.flow] == nil {
             throw LogError(.invalidArgument, path: log, session: summary.number, message(session: summary, verb: verb))
         }
+        return sessions
     }
 
     /// Why `verb` cannot run `session`, and what to do.

@@ -48,12 +48,14 @@ public final class LineWriter {
 
     /// Refuses an `output` that would replace the log being read (`input`) or any SQLite
     /// database: a writer replaces its output whole, and a log is not an output.
-    public static func checkOutput(_ output: String, readingFrom input: String) throws(LogError) {
+    ///
+    /// - Parameter option: the option that named `output`, for the message.
+    public static func checkOutput(_ output: String, readingFrom input: String, option: String = "--output") throws(LogError) {
         if OutputFile.isSameFile(output, input) {
-            throw LogError(.invalidArgument, path: output, "is the log being read; choose another --output")
+            throw LogError(.invalidArgument, path: output, "is the log being read; choose another \(option)")
         }
         if OutputFile.isSQLiteDatabase(output) {
-            throw LogError(.invalidArgument, path: output, "is a SQLite database (a log?) and would be overwritten; choose another --output")
+            throw LogError(.invalidArgument, path: output, "is a SQLite database (a log?) and would be overwritten; choose another \(option)")
         }
     }
 

@@ -11,10 +11,13 @@ public struct Replayer: Sendable {
         self.registry = registry
     }
 
-    /// Replays the sessions of the log at `path` (one, when `selector` names it).
+    /// Replays the sessions of the log at `path` (one, when `selector` names it), or only
+    /// those of them in `shard`.
     ///
     /// - Parameter keepingStates: also return every replayed state, to update the recording.
-    public func replay(path: String, session selector: String? = nil, keepingStates: Bool = false) throws(LogError) -> [SessionReplay] {
+    public func replay(
+        path: String, session selector: String? = nil, keepingStates: Bool = false, shard: ReplayShard? = nil
+    ) throws(LogError) -> [SessionReplay] {
         let reader = try LogReader(path: path)
         let sessions: [SessionSummary]
         if let selector {
@@ -23,8 +26,11 @@ public struct Replayer: Sendable {
             sessions = try reader.sessions()
         }
         var results: [SessionReplay] = []
-        for session in sessions {
-            results.append(try replay(session, of: reader, keepingStates: keepingStates))
+        for session in sessions where shard?.contains(session, ofLogAt: path) ?? true {
+            let start = ContinuousClock.now
+            var result = try replay(session, of: reader, keepingStates: keepingStates)
+            result.duration = start.duration(to: .now)
+            results.append(result)
         }
         return results
     }

@@ -42,6 +42,8 @@ public struct SessionReplay: Sendable {
     /// divergence (or a clock read), the first and the second run for nondeterminism. For a
     /// picture of the failure, such as `replay --report`.
     public var failingStates: (left: JSONValue, right: JSONValue)? = nil
+    /// How long the replay took, for reports that time each session (JUnit's `time`).
+    public var duration: Duration = .zero
 
     /// Whether the recording still holds.
     public var passed: Bool { outcome == .matched }
