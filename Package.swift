@@ -121,7 +121,8 @@ let package = Package(
         .testTarget(
             name: "RewindCLITests",
             dependencies: [
-                "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON", "PhotoApp",
+                "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
+                "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

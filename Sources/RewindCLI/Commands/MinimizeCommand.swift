@@ -80,12 +80,7 @@ struct MinimizeCommand: ParsableCommand {
         } else {
             goal = .diverging
         }
-        if FileManager.default.fileExists(atPath: output) {
-            guard URL(fileURLWithPath: output).resolvingSymlinksInPath().path != URL(fileURLWithPath: log).resolvingSymlinksInPath().path else {
-                throw LogError(.invalidArgument, path: output, "the output is the log being read: write the shortened session to another file")
-            }
-            try SQLiteSink.checkBeforeWriting(output)
-        }
+        try LogFiles.checkNewSession(in: output, readingFrom: log, what: "the shortened session")
         let actions = try RecordedActions(log: log, session: session.session, registry: CommandContext.current.flows)
         let progress = ShrinkProgress(session: actions.session.label)
         let shrunk: ShrunkSession

@@ -22,12 +22,16 @@ struct ReplayCommand: ParsableCommand {
             at the failing step, and prints its path: an artifact for CI. --junit FILE writes the \
             run as JUnit XML, one test a session, even when replay fails. --shard I/N replays \
             only part I of N of the sessions, each session's part chosen by its log's file name, \
-            number, name and start time, so parallel jobs replay each session once between them.
+            number, name and start time, so parallel jobs replay each session once between them. \
+            --skip 12,15-18 asks what if those steps had not happened: one session is replayed \
+            without them and what they caused (through --only-until N), and the outcome is diffed \
+            against the recording; --output writes the replayed session (docs/cli/replay.md).
 
             Examples:
               rewind replay recordings/*.rewind
               rewind replay recordings/login-happy.rewind --update
               rewind replay recordings/*.rewind --report replay-reports
+              rewind replay demo.rewind -s login-invalid-then-fixed --skip 8
               rewind replay recordings/*.rewind --junit replay.xml
               rewind replay recordings/*.rewind --shard 2/4 --junit replay-2.xml
             """
@@ -50,10 +54,20 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Replay only part I of N of the sessions (from 1), chosen by each session's identity.", valueName: "I/N"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("What if these steps had not happened: replay without them (and what they caused), like 12,15-18.", valueName: "steps"))
+    var skip: String?
+
+    @Option(help: ArgumentHelp("With --skip: replay only through this step of the recording, and compare there.", valueName: "step"))
+    var onlyUntil: Int?
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "With --skip: add the replayed session to this log.")
+    var newLog: String?
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
         if logs.isEmpty { throw ValidationError("name at least one log") }
+        try validateWhatIf()
         if update, report != nil { throw ValidationError("--report shows failures; --update accepts them: choose one") }
         if update, junit != nil { throw ValidationError("--junit reports failures; --update accepts them: choose one") }
         if update, shard != nil { throw ValidationError("--shard splits a check across jobs; --update accepts changes: choose one") }
@@ -65,6 +79,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        if skip != nil { return try runWhatIf() }
         let flows = CommandContext.current.flows
         let replayer = Replayer(registry: flows)
         let shard = self.shard.flatMap { try? ReplayShard(parsing: $0) }

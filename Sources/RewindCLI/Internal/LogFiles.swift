@@ -23,6 +23,17 @@ enum LogFiles {
         return String(decoding: head, as: UTF8.self).contains(#"<meta name="generator" content="rewind report">"#)
     }
 
+    /// Checks that a session may be added to the log at `output` from the log at `input`:
+    /// not the same file (a command that reads a log never writes it), and, when it exists, a
+    /// log a writer accepts.
+    static func checkNewSession(in output: String, readingFrom input: String, what: String) throws {
+        guard FileManager.default.fileExists(atPath: output) else { return }
+        guard URL(fileURLWithPath: output).resolvingSymlinksInPath().path != URL(fileURLWithPath: input).resolvingSymlinksInPath().path else {
+            throw LogError(.invalidArgument, path: output, "the output is the log being read: write \(what) to another file")
+        }
+        try SQLiteSink.checkBeforeWriting(output)
+    }
+
     /// Says on standard error when a session of the log at `path` is damaged, after a writer
     /// appended to it: appending reads no other session, so their damage does not stop it
     /// (only a file SQLite or the schema finds unsound does), but the user should know.

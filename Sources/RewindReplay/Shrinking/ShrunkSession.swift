@@ -52,33 +52,7 @@ public struct ShrunkSession: Sendable {
 
     /// Adds the kept steps to the log at `path` (created if missing) as a new session named
     /// after the original with `-minimized`, and returns its number.
-    ///
-    /// The states are ``states``: see ``init(actions:goal:steps:states:finding:originalSteps:replays:duration:)``.
     public func write(to path: String) throws -> Int {
-        let sink = try SQLiteSink(path: path)
-        defer { try? sink.close() }
-        let session = actions.session
-        let number = try sink.beginSession(
-            SessionHeader(
-                name: "\(session.name ?? "session-\(session.number)")-minimized", flow: session.flow, startedAt: session.startedAt,
-                schemaVersion: actions.flow.schemaVersion, initialState: actions.initialState, initialDigest: actions.initialState.digest,
-                redactedPaths: Set(session.redactedPaths)))
-        let stepper = actions.flow.stepper()
-        var renumbered: [Int: Int] = [:]
-        var events: [RecordedEvent] = []
-        var previous = actions.initialState
-        for (index, (step, state)) in zip(steps, states).enumerated() {
-            renumbered[step.step] = index + 1
-            let description = try stepper.describe(step.action)
-            events.append(
-                RecordedEvent(
-                    step: index + 1, time: step.time, origin: description.origin, actionName: description.name, action: step.action,
-                    cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, digest: state.digest,
-                    state: index % 256 == 0 ? .keyframe(state) : .patch(.between(previous, state))))
-            previous = state
-        }
-        try sink.append(events, gaps: [], redactedPaths: [], to: number)
-        try sink.endSession(number)
-        return number
+        try actions.writeSession(named: "\(actions.session.name ?? "session-\(actions.session.number)")-minimized", steps: steps, states: states, to: path)
     }
 }
