@@ -46,23 +46,10 @@ extension BenchmarkSuite {
         result.add("replay_steps_per_s", median(rates), "replay-verify, login recording (steps/s)", atLeast: 500_000)
 
         var pages: [Double] = []
-        for _ in 0..<5 { pages.append(try firstPage(of: file) * 1_000) }
+        for _ in 0..<5 { pages.append(try runThisProgram(["log", file, "--to", "50"]) * 1_000) }
         result.add("log_first_page_ms", median(pages), "`rewind log` first page of \(seekSteps) steps, whole process (ms)")
-    }
-
-    /// Runs this executable's `log` on the first 50 steps, as a person paging would.
-    private func firstPage(of file: String) throws -> Double {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["log", file, "--to", "50"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let seconds = try Stopwatch.seconds {
-            try process.run()
-            process.waitUntilExit()
-        }
-        guard process.terminationStatus == 0 else { throw BenchmarkError("rewind log exited \(process.terminationStatus)") }
-        return seconds
+        try measureOpening(file, into: &result)
+        try measureScan(file, into: &result)
     }
 
     func measureDiff(into result: inout BenchmarkResult) throws {

@@ -45,6 +45,9 @@ public struct BenchmarkSuite {
         if wanted("large") {
             progress("sustained recording to disk (\(photoCount)-photo state)")
             try measureLargeRecording(into: &result)
+            progress("dispatch and replay on the \(photoCount)-photo state")
+            try measureLargeDispatch(into: &result)
+            try measureLargeReplay(into: &result)
             result.add(
                 "storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),
                 "naive bytes over ours per step, \(photoCount) photos (×)", atLeast: 10)
@@ -65,7 +68,27 @@ public struct BenchmarkSuite {
             progress("a \(reportSteps)-step report, and opening it in headless Chromium")
             try await measureReport(into: &result, progress: progress)
         }
+        addRatios(to: &result)
         return result
+    }
+
+    /// The second round's targets are ratios to baselines of the same run (DESIGN section 7):
+    /// each is added when both of its figures were measured.
+    func addRatios(to result: inout BenchmarkResult) {
+        let ratios: [(key: String, over: String, under: String, label: String, atMost: Double?, atLeast: Double?)] = [
+            ("ratio_dispatch_recording", "dispatch_recording_ns", "dispatch_plain_ns", "dispatch with recording / without, login", 2, nil),
+            ("ratio_dispatch_recording_large", "dispatch_recording_large_ns", "dispatch_plain_large_ns", "dispatch with recording / without, photos", 3, nil),
+            ("ratio_record_small_raw", "record_small_steps_per_s", "raw_sqlite_rows_per_s", "recording / raw SQLite inserts, login", nil, 0.5),
+            ("ratio_record_small_naive", "record_small_steps_per_s", "naive_record_small_steps_per_s", "recording / naive recorder, login", nil, 2),
+            ("ratio_record_large_naive", "record_large_steps_per_s", "naive_record_large_steps_per_s", "recording / naive recorder, photos", nil, 100),
+            ("ratio_replay_raw", "replay_steps_per_s", "raw_sqlite_rows_per_s", "replay / raw SQLite inserts, login", nil, 1),
+            ("ratio_replay_record_large", "replay_large_steps_per_s", "record_large_steps_per_s", "replay / recording, photos", nil, 5),
+            ("ratio_bytes_small_naive", "bytes_per_step_small", "naive_bytes_per_step_small", "stored bytes / naive bytes per step, login", 1, nil),
+        ]
+        for ratio in ratios {
+            guard let over = result[ratio.over], let under = result[ratio.under], under > 0 else { continue }
+            result.add(ratio.key, over / under, "ratio: \(ratio.label) (×)", atMost: ratio.atMost, atLeast: ratio.atLeast)
+        }
     }
 
     func path(_ name: String) -> String {

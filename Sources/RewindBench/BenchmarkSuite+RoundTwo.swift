@@ -1,0 +1,95 @@
+import Foundation
+import PhotoApp
+import RewindCore
+import RewindInspector
+import RewindLog
+import RewindReplay
+
+/// The figures of the second round (DESIGN section 7): what recording costs the dispatching
+/// thread on a large state, replay of large states, and what the command line pays to open a
+/// long log and to scan every state of it.
+extension BenchmarkSuite {
+    /// Dispatch on the 1,000-photo state without and with a recorder, p50: with one, the queued
+    /// state shares the photo array's storage, so the next mutation may copy it.
+    func measureLargeDispatch(into result: inout BenchmarkResult) throws {
+        let count = quick ? 200 : 2_000
+        let actions = LargeStateFeature.actions(count, photos: photoCount)
+        func sample(_ store: Store<PhotosState, LargeStateFeature.Action>) -> [Double] {
+            let overhead = Stopwatch.overhead
+            return actions.map { action in
+                let start = Stopwatch.now()
+                store.send(action)
+                return max(0, Double(Stopwatch.now() - start) - overhead)
+            }
+        }
+        let state = LargeStateFeature.state(photos: photoCount)
+        let plain = Percentiles(sample(Store(initialState: state, reducer: LargeStateFeature(), execution: .manual)))
+        let sink = try SQLiteSink(path: path("dispatch-large.rewind"))
+        let recorder = Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session("dispatch-large"))
+        let recording = Percentiles(sample(Store(initialState: state, reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)))
+        recorder.close()
+        try sink.close()
+        result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 (ns)")
+        result.add(
+            "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, recorder busy, p50 (ns)", baseline: "dispatch_plain_large_ns",
+            atMost: plain.p50 * 3)
+    }
+
+    /// Replay-verify of a recording of large states, against recording it.
+    func measureLargeReplay(into result: inout BenchmarkResult) throws {
+        let file = path("replay-large.rewind")
+        let sink = try SQLiteSink(path: file)
+        let recorder = Recorder<PhotosState, LargeStateFeature.Action>(
+            sink: sink, session: SessionDescriptor(name: "large", flow: Self.largeFlow.name))
+        let store = Store(
+            initialState: LargeStateFeature.state(photos: photoCount), reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)
+        for action in LargeStateFeature.actions(largeSteps, photos: photoCount) { store.send(action) }
+        recorder.close()
+        try sink.close()
+        var rates: [Double] = []
+        for _ in 0..<repetitions {
+            var replays: [SessionReplay] = []
+            let seconds = try Stopwatch.seconds { replays = try Replayer(registry: ReplayRegistry([Self.largeFlow])).replay(path: file) }
+            guard replays.first?.passed == true else { throw BenchmarkError("the large recording did not replay clean") }
+            rates.append(Double(largeSteps) / seconds)
+        }
+        result.add("replay_large_steps_per_s", median(rates), "replay-verify, \(photoCount) photos (steps/s)", baseline: "record_large_steps_per_s")
+    }
+
+    static let largeFlow = ReplayFlow("large-photos") { LargeStateFeature() }
+
+    /// `rewind sessions` on the long log, whole process: what opening a log costs.
+    func measureOpening(_ file: String, into result: inout BenchmarkResult) throws {
+        var samples: [Double] = []
+        for _ in 0..<5 { samples.append(try runThisProgram(["sessions", file]) * 1_000) }
+        result.add("open_ms", median(samples), "`rewind sessions` of \(seekSteps) steps, whole process (ms)", atMost: 20)
+    }
+
+    /// `find` over every state of the long log, in process: a predicate that never holds.
+    func measureScan(_ file: String, into result: inout BenchmarkResult) throws {
+        let inspector = try LogInspector(path: file)
+        let session = try inspector.session(nil)
+        let predicate = try StatePredicate(parsing: #"username == "nobody""#)
+        var rates: [Double] = []
+        for _ in 0..<repetitions {
+            let seconds = try Stopwatch.seconds { try inspector.find(predicate, in: [session]) { _ in true } }
+            rates.append(Double(session.lastStep + 1) / seconds)
+        }
+        result.add("scan_steps_per_s", median(rates), "`find` over every state of \(seekSteps) steps (steps/s)", atLeast: 1_000_000)
+    }
+
+    /// Runs this executable with `arguments`, output discarded, and returns the seconds.
+    func runThisProgram(_ arguments: [String]) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let seconds = try Stopwatch.seconds {
+            try process.run()
+            process.waitUntilExit()
+        }
+        guard process.terminationStatus == 0 else { throw BenchmarkError("rewind \(arguments[0]) exited \(process.terminationStatus)") }
+        return seconds
+    }
+}
