@@ -28,11 +28,26 @@ extension BenchmarkSuite {
         let recorder = Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session("dispatch-large"))
         let recording = Percentiles(sample(Store(initialState: state, reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)))
         recorder.close()
+        // An app dispatching slower than the recorder encodes: each step waits for the last
+        // to be recorded, untimed.
+        let idleRecorder = Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session("dispatch-large-idle"))
+        let idleStore = Store(initialState: state, reducer: LargeStateFeature(), middleware: [idleRecorder], execution: .manual)
+        let overhead = Stopwatch.overhead
+        let idle = Percentiles(
+            actions.map { action in
+                idleRecorder.flush()
+                let start = Stopwatch.now()
+                idleStore.send(action)
+                return max(0, Double(Stopwatch.now() - start) - overhead)
+            })
+        idleRecorder.close()
         try sink.close()
         result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 (ns)")
         result.add(
             "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, recorder busy, p50 (ns)", baseline: "dispatch_plain_large_ns",
             atMost: plain.p50 * 3)
+        result.add(
+            "dispatch_recording_large_idle_ns", idle.p50, "dispatch, \(photoCount) photos, recorder idle, p50 (ns)", baseline: "dispatch_plain_large_ns")
     }
 
     /// Replay-verify of a recording of large states, against recording it.
