@@ -73,8 +73,14 @@ struct CrashSearch {
             + (through.map { ["--probe-through", String($0)] } ?? [])
         // No backtrace: it would take seconds per crash, and the search crashes often.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
+        // Ours to close: a search starts hundreds of children, each would leak two descriptors.
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        defer {
+            try? outHandle.close()
+            try? errHandle.close()
+        }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
         process.standardInput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()

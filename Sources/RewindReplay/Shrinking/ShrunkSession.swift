@@ -10,10 +10,10 @@ public struct ShrunkSession: Sendable {
     public let goal: ShrinkGoal
     /// The steps kept, in order, up to and with the one that shows the goal.
     public let steps: [RecordedActions.Step]
-    /// The state after each kept step: the current reducer's, except for a step that
-    /// diverged or crashed, which keeps the state the recording gave it, so that replaying the
-    /// new session shows the same problem at the same step (a short regression recording until
-    /// the reducer is fixed or the change accepted).
+    /// The state after each kept step: the current reducer's, except that a step that
+    /// diverged keeps the state the recording gave it and one that crashed (and gave none) the
+    /// state before it, so that replaying the new session shows the same problem at the same
+    /// step (a short regression recording until the reducer is fixed or the change accepted).
     public let states: [JSONValue]
     /// Where the kept steps show the goal.
     public let finding: CandidateReplay.Finding
