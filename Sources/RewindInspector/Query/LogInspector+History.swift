@@ -17,7 +17,7 @@ extension LogInspector {
         var changes: [ValueHistory.Change] = []
         var ambiguity: (step: Int, count: Int)?
         if let count = places.ambiguity(in: initialState) { ambiguity = (0, count) }
-        try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
+        try reader.walk(session, steps: 1...max(1, session.lastStep), parsingActions: false) { event, before, after in
             guard ambiguity == nil else { return }
             if let count = places.ambiguity(in: after) {
                 ambiguity = (event.step, count)

@@ -84,9 +84,9 @@ extension RowChecksum {
 extension LogReader {
     /// The event of `row` (read with ``eventColumns``, its checksum already compared); damage
     /// names the session and the step: `step 7 of session #2 (login-happy): …`.
-    func decodedEvent(from row: Row, of session: SessionSummary) throws -> LoggedEvent {
+    func decodedEvent(from row: Row, of session: SessionSummary, parsingActions: Bool = true) throws -> LoggedEvent {
         do {
-            return try Self.event(from: row)
+            return try Self.event(from: row, parsingActions: parsingActions)
         } catch {
             throw damage(error, at: (row[1] as DatabaseValue).storage.int64.map(Int.init) ?? 0, of: session)
         }

@@ -62,9 +62,10 @@ extension LogReader {
     /// Calls `body` with each event of `range`, the state before it and the state after it.
     ///
     /// Rebuilds the state before the range once, then applies each step's patch: a walk over a
-    /// range reads each row once.
+    /// range reads each row once. Without `parsingActions`, events carry a `null` action and no
+    /// outputs (their names and origins stay), for a reader that wants only states.
     public func walk(
-        _ session: SessionSummary, steps range: ClosedRange<Int>,
+        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
         _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
     ) throws(LogError) {
         let first = max(1, range.lowerBound)
@@ -77,7 +78,7 @@ extension LogReader {
                 db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
                 arguments: [session.number, first, last]
             ) { row in
-                let event = try decodedEvent(from: row, of: session)
+                let event = try decodedEvent(from: row, of: session, parsingActions: parsingActions)
                 if event.step != expected {
                     // A gap: the event after it is a keyframe, so the walk goes on from there.
                     guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
