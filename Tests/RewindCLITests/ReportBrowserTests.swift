@@ -5,7 +5,7 @@ import Testing
 /// `rewind report` as a person sees it: the page the real binary writes, opened in headless
 /// Chromium at URL fragments, stepped with keys and the slider, its diffs and histories
 /// compared with what the command line prints for the same steps, and hostile strings that
-/// stay text. Three views are saved as screenshots under `.build/report-screenshots/`.
+/// stay text. Four views are saved as screenshots under `.build/report-screenshots/`.
 @Suite(.browser, .serialized)
 struct ReportBrowserTests {
     /// Where the screenshots go, for review (the README says so).
@@ -218,6 +218,8 @@ struct ReportBrowserTests {
             }
             #expect(try await browser.evaluate("return window.pwned === undefined") == true)
             #expect(try await browser.evaluate("return document.querySelectorAll('img, b, script:not([id])').length") == 1, "only the page's script")
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("hostile-strings.png").path)
             let leaf = try await browser.evaluate("return document.querySelector('#state .leaf.changed .string').textContent.length")
             #expect(leaf == 403, "the 100,000 characters cut to 400, in quotes, and an ellipsis")
             try await browser.click(css: "#state .leaf.changed .more")

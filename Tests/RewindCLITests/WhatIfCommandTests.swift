@@ -34,6 +34,7 @@ import Testing
 
     @Test(arguments: [
         (["--skip", "99"], "rewind: LOG: session #3 (login-network-error-retry) has no step 99 to skip (it has 1 to 22)"),
+        (["--skip", "2,5-99999999999"], "rewind: LOG: session #3 (login-network-error-retry) has no step 23 to skip (it has 1 to 22)"),
         (["--skip", "3-1"], "rewind: '3-1' in '3-1' is not a step or a range of steps (like 12,15-18; steps count from 1) (see 'rewind replay --help')"),
         (["--skip", "0"], "rewind: '0' in '0' is not a step or a range of steps (like 12,15-18; steps count from 1) (see 'rewind replay --help')"),
         (["--skip", "2", "--update"], "rewind: --skip asks what if; --update checks the recording: choose one (see 'rewind replay --help')"),

@@ -98,9 +98,8 @@ struct MinimizeCommand: ParsableCommand {
         }
         progress.finish()
         let number = try shrunk.write(to: output)
-        let written = try LogReader(path: output).session(String(number))
         print(shrunk.summary)
-        print("wrote session #\(number) (\(written.name ?? "unnamed")) to \(output): \(Self.describe(shrunk))")
+        print("wrote session #\(number) (\(shrunk.sessionName)) to \(output): \(Self.describe(shrunk))")
     }
 
     /// What the last kept step shows, in words.

@@ -23,8 +23,12 @@ extension ReplayCommand {
 
     func runWhatIf() throws {
         guard let skip, let log = logs.first else { return }
-        let requested = try StepList(parsing: skip).steps
         let actions = try RecordedActions(log: log, session: session.session, registry: CommandContext.current.flows)
+        let requested: Set<Int>
+        switch try StepList(parsing: skip).steps(upTo: actions.session.lastStep) {
+        case .success(let steps): requested = steps
+        case .failure(let beyond): requested = [beyond.step]
+        }
         let unknown = WhatIfReplay.invalidSteps(requested, in: actions)
         if let first = unknown.first {
             throw LogError(
@@ -55,10 +59,7 @@ extension ReplayCommand {
         }
         print(style.heading("recorded step \(whatIf.comparedStep) → without them:"))
         print(DiffRenderer(style: style).render(whatIf.changes).joined(separator: "\n"))
-        if let written, let newLog {
-            let name = whatIf.actions.session.name.map { "\($0)-what-if" } ?? "session-\(whatIf.actions.session.number)-what-if"
-            print("wrote session #\(written) (\(name)) to \(newLog)")
-        }
+        if let written, let newLog { print("wrote session #\(written) (\(whatIf.sessionName)) to \(newLog)") }
     }
 
     /// `what-if #2 (name): without steps 8, 15-18 and the 3 steps they caused (9, 19, 20), 21 of 28 steps replayed`.

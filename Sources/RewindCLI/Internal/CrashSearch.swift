@@ -47,7 +47,7 @@ struct CrashSearch {
             var states = try CandidateReplay(Array(steps.dropLast()), of: actions, goal: .crashing).states
             states.append(states.last ?? actions.initialState)
             return ShrunkSession(
-                actions: actions, goal: .crashing, steps: steps, states: states, finding: .crashed(index: index, message: final.message),
+                actions: actions, steps: steps, states: states, finding: .crashed(index: index, message: final.message),
                 originalSteps: actions.steps.count, replays: search.tests + 2, duration: Date().timeIntervalSince(start))
         } catch let error as ShrinkError {
             throw error

@@ -91,18 +91,13 @@ public struct RecordedActions: Sendable {
         self.initialState = initial
         self.steps = steps
         self.transitions = transitions
-    }
-
-    /// The steps no other step caused: the user's actions, the units a search removes.
-    public var userSteps: [Int] {
-        roots.filter { $0.value == nil }.map(\.key).sorted()
-    }
-
-    /// Each step's cause, when it is a step of this session.
-    private var roots: [Int: Int?] {
         let known = Set(steps.map(\.step))
-        return Dictionary(uniqueKeysWithValues: steps.map { ($0.step, $0.cause.flatMap { known.contains($0) ? $0 : nil }) })
+        self.userSteps = steps.filter { step in step.cause.map { !known.contains($0) } ?? true }.map(\.step)
     }
+
+    /// The steps no other step of the session caused: the user's actions, the units a search
+    /// removes. Worked out once: a search asks for every try.
+    public let userSteps: [Int]
 
     /// The steps left when `removed` are left out, with every step they caused, in order.
     public func removing(_ removed: Set<Int>) -> [Step] {

@@ -55,7 +55,7 @@ public struct SessionShrinker: Sendable {
             }
         }
         return ShrunkSession(
-            actions: actions, goal: goal, steps: Array(steps.prefix(states.count)), states: states, finding: shown,
+            actions: actions, steps: Array(steps.prefix(states.count)), states: states, finding: shown,
             originalSteps: actions.steps.count, replays: search.tests + 2, duration: Date().timeIntervalSince(start))
     }
 

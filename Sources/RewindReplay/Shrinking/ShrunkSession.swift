@@ -7,7 +7,6 @@ import RewindLog
 /// current reducer, and what the search cost.
 public struct ShrunkSession: Sendable {
     public let actions: RecordedActions
-    public let goal: ShrinkGoal
     /// The steps kept, in order, up to and with the one that shows the goal.
     public let steps: [RecordedActions.Step]
     /// The state after each kept step: the current reducer's, except that a step that
@@ -23,12 +22,11 @@ public struct ShrunkSession: Sendable {
 
     /// A shortened session: `states` must hold one state per step.
     public init(
-        actions: RecordedActions, goal: ShrinkGoal, steps: [RecordedActions.Step], states: [JSONValue], finding: CandidateReplay.Finding,
+        actions: RecordedActions, steps: [RecordedActions.Step], states: [JSONValue], finding: CandidateReplay.Finding,
         originalSteps: Int, replays: Int, duration: TimeInterval
     ) {
         precondition(states.count == steps.count, "one state per step")
         self.actions = actions
-        self.goal = goal
         self.steps = steps
         self.states = states
         self.finding = finding
@@ -50,9 +48,14 @@ public struct ShrunkSession: Sendable {
         return "\(original) → \(steps.count) step\(steps.count == 1 ? "" : "s") in \(String(format: "%.1f", duration)) s, \(replays) replays"
     }
 
-    /// Adds the kept steps to the log at `path` (created if missing) as a new session named
-    /// after the original with `-minimized`, and returns its number.
+    /// The name ``write(to:)`` gives the new session: the original's, with `-minimized`.
+    public var sessionName: String {
+        "\(actions.session.name ?? "session-\(actions.session.number)")-minimized"
+    }
+
+    /// Adds the kept steps to the log at `path` (created if missing) as a new session,
+    /// ``sessionName``, and returns its number.
     public func write(to path: String) throws -> Int {
-        try actions.writeSession(named: "\(actions.session.name ?? "session-\(actions.session.number)")-minimized", steps: steps, states: states, to: path)
+        try actions.writeSession(named: sessionName, steps: steps, states: states, to: path)
     }
 }

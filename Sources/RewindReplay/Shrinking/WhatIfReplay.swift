@@ -58,8 +58,13 @@ public struct WhatIfReplay: Sendable {
         requested.subtracting(actions.steps.map(\.step)).sorted()
     }
 
-    /// Adds the replayed steps to the log at `path` as a new session, `NAME-what-if`.
+    /// The name ``write(to:)`` gives the new session: the original's, with `-what-if`.
+    public var sessionName: String {
+        "\(actions.session.name ?? "session-\(actions.session.number)")-what-if"
+    }
+
+    /// Adds the replayed steps to the log at `path` as a new session, ``sessionName``.
     public func write(to path: String) throws -> Int {
-        try actions.writeSession(named: "\(actions.session.name ?? "session-\(actions.session.number)")-what-if", steps: steps, states: states, to: path)
+        try actions.writeSession(named: sessionName, steps: steps, states: states, to: path)
     }
 }
