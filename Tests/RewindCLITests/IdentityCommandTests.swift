@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=99]"], "no value at photos[id=99] in step 5 of session #4 (photos-happy-browse)"),
+        (["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=99]"], "LOG: no value at photos[id=99] in step 5 of session #4 (photos-happy-browse)"),
         (
             ["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=]"],
             #"invalid path "photos[id=]": invalid id: unexpected character ']', expected a value"#
@@ -64,7 +64,7 @@ import Testing
         let result = try log.run([arguments[0], log.path] + arguments.dropFirst())
         #expect(result.status == 64)
         let expected = message.replacingOccurrences(of: "LOG", with: log.path)
-        #expect(result.stderr == "rewind: \(expected)\n" || result.stderr == "rewind: \(log.path): \(expected)\n", "\(result.stderr)")
+        #expect(result.stderr == "rewind: \(expected)\n")
         #expect(result.stdout.isEmpty)
     }
 }
