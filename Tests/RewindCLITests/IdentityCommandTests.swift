@@ -48,7 +48,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=99]"], "LOG: no value at photos[id=99] in step 5 of session #4 (photos-happy-browse)"),
+        (
+            ["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=99]"],
+            "LOG: no value at photos[id=99] in step 5 of session #4 (photos-happy-browse)"
+        ),
         (
             ["show", "5", "-s", "photos-happy-browse", "--path", "photos[id=]"],
             #"invalid path "photos[id=]": invalid id: unexpected character ']', expected a value"#
