@@ -15,6 +15,16 @@ import Darwin
 /// inherits: a tmux server would never see the SIGTERM of `kill-server`, a browser the signals
 /// chromedriver stops it with.
 enum ChildProcess {
+    /// Whether the child closes every descriptor as it starts (glibc 2.34 and later, or
+    /// Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`), not only those open when ``spawn`` listed them.
+    static var closesEveryDescriptor: Bool {
+        #if canImport(Glibc)
+        addCloseFrom != nil
+        #else
+        true
+        #endif
+    }
+
     /// Spawns `executable` with `arguments`, standard output and error into `outputPath`, with
     /// `changes` made to the environment; `ownGroup` puts it at the head of a process group of
     /// its own (its id is the child's), which the processes it starts join.
@@ -57,11 +67,7 @@ enum ChildProcess {
             flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
         #if canImport(Glibc)
-        // Every descriptor open now above standard error; glibc ignores one closed meanwhile.
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
-            posix_spawn_file_actions_addclose(&actions, descriptor)
-        }
+        closeEveryDescriptorAboveStandardError(&actions)
         #else
         flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
         #endif
@@ -73,6 +79,29 @@ enum ChildProcess {
         return pid
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+/// module does not import: looked up once by name.
+private let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+}()
+
+/// Has the child close every descriptor above standard error as it starts.
+///
+/// Closed in the child, not listed here beforehand: a pipe that another test opens between the
+/// listing and the spawn would be inherited by a long-lived child (a `--follow`, a tmux server),
+/// and that test's read to the end of the pipe would then wait as long as the child lives.
+private func closeEveryDescriptorAboveStandardError(_ actions: inout posix_spawn_file_actions_t) {
+    if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+    // An older glibc: every descriptor open now (it ignores one closed meanwhile).
+    let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+        posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+}
+#endif
 
 /// A program that could not be started, and why.
 struct ChildProcessError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import RewindTestSupport
 
 /// Runs the built `rewind` executable, as a user would, and captures what it prints.
 struct RewindBinary {
@@ -31,15 +32,23 @@ struct RewindBinary {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
+        // Standard error is read on a thread of its own: read after standard output, more than
+        // a pipe holds of it would stop the child before it closed standard output.
+        let err = Locked(Data())
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread {
+            err.withLock { $0 = stderr.fileHandleForReading.readDataToEndOfFile() }
+            errorRead.signal()
+        }.start()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
         process.waitUntilExit()
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self)
+            stderr: String(decoding: err.withLock { $0 }, as: UTF8.self)
         )
     }
 }

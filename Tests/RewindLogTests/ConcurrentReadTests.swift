@@ -1,45 +1,64 @@
+import Atomics
 import Foundation
 import PhotoApp
 import RewindCore
 import RewindJSON
+import RewindTestSupport
 import Testing
 
 @testable import RewindLog
 
 @MainActor
 @Suite struct ConcurrentReadTests {
-    /// Reads the log on another thread while the main actor records into it.
+    /// What the reader saw, from its thread.
+    final class Reading: Sendable {
+        let recording = ManagedAtomic(true)
+        let reads = ManagedAtomic(0)
+        let lastSeen = ManagedAtomic(0)
+        let finished = DispatchSemaphore(value: 0)
+    }
+
+    /// Reads the log on a thread of its own while the main actor records into it.
+    ///
+    /// Not a task: its loop never suspends, so on the cooperative pool (two threads on two
+    /// cores) it would hold one thread until the recording ends, and the recording, on the main
+    /// actor, would wait for a thread whenever another test blocked the other one.
     @Test func aReaderDuringRecordingSeesAConsistentPrefix() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("live.rewind")
         let sink = try SQLiteSink(path: path)
         let host = FlushEveryHost(sink: sink, interval: 50)
-        let reading = Task.detached { () throws -> (reads: Int, lastSeen: Int) in
-            var reads = 0, lastSeen = 0
-            while !Task.isCancelled {
-                guard FileManager.default.fileExists(atPath: path),
-                    let reader = try? LogReader(path: path), let session = try reader.sessions().first
-                else {
-                    await Task.yield()
-                    continue
+        let reading = Reading()
+        let failures = Locked<[String]>([])
+        Thread {
+            defer { reading.finished.signal() }
+            do {
+                // At least one read, also when the recording ends before the first.
+                while reading.recording.load(ordering: .relaxed) || reading.reads.load(ordering: .relaxed) == 0 {
+                    guard FileManager.default.fileExists(atPath: path),
+                        let reader = try? LogReader(path: path), let session = try reader.sessions().first
+                    else { continue }
+                    let lastSeen = reading.lastSeen.load(ordering: .relaxed)
+                    #expect(session.lastStep >= lastSeen, "the prefix only grows")
+                    #expect(session.eventCount == session.lastStep, "no gaps")
+                    reading.lastSeen.store(session.lastStep, ordering: .relaxed)
+                    if session.lastStep > 0 {
+                        let events = try reader.events(of: session, steps: session.lastStep...session.lastStep)
+                        #expect(try reader.state(of: session, at: session.lastStep).digest == events.first?.digest)
+                    }
+                    reading.reads.wrappingIncrement(ordering: .relaxed)
                 }
-                #expect(session.lastStep >= lastSeen, "the prefix only grows")
-                #expect(session.eventCount == session.lastStep, "no gaps")
-                lastSeen = session.lastStep
-                if session.lastStep > 0 {
-                    let events = try reader.events(of: session, steps: session.lastStep...session.lastStep)
-                    #expect(try reader.state(of: session, at: session.lastStep).digest == events.first?.digest)
-                }
-                reads += 1
+            } catch {
+                failures.withLock { $0.append("\(error)") }
             }
-            return (reads, lastSeen)
-        }
+        }.start()
         await RandomSession(flow: "login", seed: 5, steps: 5_000)!.run(host: host, start: .testEpoch)
-        reading.cancel()
-        let outcome = try await reading.value
+        reading.recording.store(false, ordering: .relaxed)
+        reading.finished.wait()
         try sink.close()
-        #expect(outcome.reads > 0)
-        #expect(outcome.lastSeen <= (try LogReader(path: path).session(nil).lastStep))
+        #expect(failures.withLock { $0 }.isEmpty)
+        #expect(reading.reads.load(ordering: .relaxed) > 0)
+        #expect(reading.lastSeen.load(ordering: .relaxed) <= (try LogReader(path: path).session(nil).lastStep))
     }
 }
 
