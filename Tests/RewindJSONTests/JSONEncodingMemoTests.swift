@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RewindJSON
@@ -60,6 +61,78 @@ import Testing
         }
         #expect(JSONPatch.between(first, second).operations == [.set(JSONPath("items[7].title"), "changed")])
         #expect(before[6] == after[6] && before[7] != after[7])
+    }
+}
+
+/// Elements copied on write keep their values but not the padding between their fields: the
+/// memo still knows them unchanged.
+@Suite struct MemoPaddingTests {
+    /// Counts the encodes of ``Flagged`` values, passed in the encoder's `userInfo`.
+    final class EncodeCount: @unchecked Sendable {
+        // Sendable by hand: `value` is only touched under `lock`.
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func increment() { lock.withLock { count += 1 } }
+    }
+
+    static let countKey = CodingUserInfoKey(rawValue: "encodeCount")!
+
+    /// Seven bytes of padding after `flag`, before `name`.
+    struct Flagged: Encodable {
+        var flag: Bool
+        var name: String
+        var count: Int
+
+        func encode(to encoder: any Encoder) throws {
+            (encoder.userInfo[MemoPaddingTests.countKey] as? EncodeCount)?.increment()
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(flag, forKey: .flag)
+            try container.encode(name, forKey: .name)
+            try container.encode(count, forKey: .count)
+        }
+
+        enum CodingKeys: String, CodingKey { case flag, name, count }
+    }
+
+    struct List: Encodable {
+        var items: [Flagged]
+    }
+
+    /// A copy of `items` made field by field into memory filled with `fill`, as a copy on
+    /// write may make it: the padding keeps what the memory held.
+    static func copied(_ items: [Flagged], fill: UInt8) -> [Flagged] {
+        [Flagged](unsafeUninitializedCapacity: items.count) { buffer, count in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            raw.initializeMemory(as: UInt8.self, repeating: fill)
+            for (index, item) in items.enumerated() {
+                let element = raw.baseAddress! + index * MemoryLayout<Flagged>.stride
+                (element + MemoryLayout<Flagged>.offset(of: \.flag)!).initializeMemory(as: Bool.self, repeating: item.flag, count: 1)
+                (element + MemoryLayout<Flagged>.offset(of: \.name)!).initializeMemory(as: String.self, repeating: item.name, count: 1)
+                (element + MemoryLayout<Flagged>.offset(of: \.count)!).initializeMemory(as: Int.self, repeating: item.count, count: 1)
+            }
+            count = items.count
+        }
+    }
+
+    @Test func elementsThatDifferOnlyInPaddingAreNotEncodedAgain() throws {
+        let counter = EncodeCount()
+        var encoder = JSONValueEncoder()
+        encoder.userInfo[Self.countKey] = counter
+        let memo = JSONEncodingMemo()
+        let items = Self.copied((0..<100).map { Flagged(flag: $0 % 2 == 0, name: "item \($0) of the list", count: $0) }, fill: 0x00)
+        _ = try encoder.encode(List(items: items), memo: memo)
+        #expect(counter.value == 100)
+
+        var next = Self.copied(items, fill: 0xAB)
+        next[40].count = -1
+        let differingBytes = items.withUnsafeBytes { a in next.withUnsafeBytes { b in zip(a, b).filter { $0 != $1 }.count } }
+        #expect(differingBytes > 100 * 7, "the copies differ in every padding byte, so the test can fail")
+        let memoized = try encoder.encode(List(items: next), memo: memo)
+        #expect(counter.value == 101, "only the changed element is encoded again")
+        let fresh = try JSONValueEncoder().encode(List(items: next))
+        #expect(memoized == fresh)
+        #expect(memo.digest(of: memoized) == fresh.digest)
     }
 }
 

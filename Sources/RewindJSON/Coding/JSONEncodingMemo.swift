@@ -3,9 +3,9 @@ import Foundation
 /// Remembers the arrays of the last value a `JSONValueEncoder` encoded with it, so that the
 /// next, mostly equal value re-encodes only the elements that changed.
 ///
-/// An element is unchanged when its bytes equal the previous one's: a copy that shares its
-/// copy-on-write storage, which the memo keeps alive so that a mutation cannot reuse it. Its
-/// tree and digest are then reused. Nothing else counts as unchanged, `==` least of all: a
+/// An element is unchanged when its bytes equal the previous one's, padding aside: a copy that
+/// shares its copy-on-write storage, which the memo keeps alive so that a mutation cannot reuse
+/// it. Its tree and digest are then reused. Nothing else counts as unchanged, `==` least of all: a
 /// type's own `==` may compare only an `id`, and `0.0 == -0.0`, so what is stored would
 /// depend on it. So elements should be values: an element holding a class instance that was
 /// mutated in place looks unchanged. One memo serves one sequence of values, such as the

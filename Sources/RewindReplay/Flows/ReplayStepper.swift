@@ -10,6 +10,10 @@ public protocol ReplayStepper {
     /// Reduces one recorded action and returns the encoded state after it.
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue
 
+    /// The digest of `state`, the value the last ``step(_:)`` returned: a stepper that
+    /// remembers what it encoded can reuse the digests of the parts that did not change.
+    func digest(ofLastStep state: JSONValue) -> StateDigest
+
     /// Reduces `action` from `state` without touching the stepper's own state, noting whether
     /// the reducer read a redacted secret's characters: for telling nondeterminism and
     /// secret-reading steps apart.
@@ -24,6 +28,8 @@ public protocol ReplayStepper {
 }
 
 extension ReplayStepper {
+    public func digest(ofLastStep state: JSONValue) -> StateDigest { state.digest }
+
     // A stepper that cannot tell says yes, so that no recorded result is thought impossible.
     public var lastStepSendsActions: Bool { true }
 }

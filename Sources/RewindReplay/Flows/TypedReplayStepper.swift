@@ -8,6 +8,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     private(set) var lastStepSendsActions = false
     let encoder = JSONValueEncoder()
     let decoder = JSONValueDecoder()
+    /// What the last step encoded: the next re-encodes only the elements that changed, and
+    /// hashes only those. One stepper serves one chunk, on one thread.
+    private let memo = JSONEncodingMemo()
 
     init(reducer: R) {
         self.reducer = reducer
@@ -24,7 +27,11 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         // Outputs come back as recorded actions too: any effect counts.
         lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
         state = current
-        return try encode(current)
+        return try encode(current, memo: memo)
+    }
+
+    func digest(ofLastStep state: JSONValue) -> StateDigest {
+        memo.digest(of: state)
     }
 
     func probe(from value: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe {
@@ -41,9 +48,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         return (decoded.name, decoded.origin)
     }
 
-    private func encode(_ value: R.State) throws(ReplayError) -> JSONValue {
+    private func encode(_ value: R.State, memo: JSONEncodingMemo? = nil) throws(ReplayError) -> JSONValue {
         do {
-            return try encoder.encode(value)
+            return try memo.map { try encoder.encode(value, memo: $0) } ?? encoder.encode(value)
         } catch {
             throw ReplayError(.cannotEncode, "cannot encode \(R.State.self): \(error)", underlying: error)
         }

@@ -70,7 +70,7 @@ struct ChunkedVerification {
         var matched = 0
         try reader.actionDigests(of: session, steps: steps) { _, action, digest in
             let replayed = try stepper.step(action)
-            guard replayed.digest == digest else { return false }
+            guard stepper.digest(ofLastStep: replayed) == digest else { return false }
             if mayHoldSecrets && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action)) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) {
                 redacted += 1
             }

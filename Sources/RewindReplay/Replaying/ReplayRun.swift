@@ -81,7 +81,7 @@ struct ReplayRun {
         }
         let holdsSecrets = mayHoldSecrets && (Self.holdsRedaction(action) || Self.holdsRedaction(replayed))
         if holdsSecrets { redactedSteps += 1 }
-        if !migrates, replayed.digest == digest {
+        if !migrates, stepper.digest(ofLastStep: replayed) == digest {
             states?.append(replayed)
             return
         }

@@ -26,12 +26,19 @@ extension Array: MemoizableArray where Element: Encodable {
         // changed, even to an equal value, is encoded again.
         let stride = MemoryLayout<Element>.stride
         let size = MemoryLayout<Element>.size
-        let unchanged: [Bool] = (previous ?? []).withUnsafeBytes { old in
+        var unchanged: [Bool] = (previous ?? []).withUnsafeBytes { old in
             withUnsafeBytes { new in
                 (0..<count).map { index in
                     guard index < reusable, let a = old.baseAddress, let b = new.baseAddress else { return false }
                     return memcmp(a + index * stride, b + index * stride, size) == 0
                 }
+            }
+        }
+        // Bytes that differ may be padding only: an array copied on write copies its elements
+        // field by field, leaving the padding between fields as the new buffer's memory had it.
+        if let previous {
+            for index in 0..<Swift.min(reusable, count) where !unchanged[index] {
+                unchanged[index] = Self.sameBitsIgnoringPadding(previous[index], self[index])
             }
         }
         for index in 0..<count {
@@ -46,5 +53,24 @@ extension Array: MemoizableArray where Element: Encodable {
         }
         memo.remember(JSONEncodingMemo.Entry(previous: self, elements: elements, digests: digests), at: path)
         return .array(elements)
+    }
+
+    /// Whether `a` and `b` have the same bits in every byte that copying writes: each is copied
+    /// into zeroed memory, so padding, which a copy does not write, is zero in both. A value the
+    /// copy writes whole (a trivial type) keeps its padding, so it may only be thought changed.
+    static func sameBitsIgnoringPadding(_ a: Element, _ b: Element) -> Bool {
+        let size = MemoryLayout<Element>.size
+        return withUnsafeTemporaryAllocation(byteCount: 2 * MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment) { raw in
+            guard let base = raw.baseAddress else { return false }
+            base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
+            let second = base + MemoryLayout<Element>.stride
+            let copyOfA = base.initializeMemory(as: Element.self, repeating: a, count: 1)
+            let copyOfB = second.initializeMemory(as: Element.self, repeating: b, count: 1)
+            defer {
+                copyOfA.deinitialize(count: 1)
+                copyOfB.deinitialize(count: 1)
+            }
+            return memcmp(base, second, size) == 0
+        }
     }
 }
