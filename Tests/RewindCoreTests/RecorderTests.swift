@@ -45,6 +45,47 @@ import Testing
         #expect(seen == [1, 2])
     }
 
+    /// A list whose actions rename one item, in place.
+    struct Renamer: Reducer {
+        struct State: Codable, Equatable, Sendable { var items: [String] }
+        enum Action: Codable, Equatable, Sendable, DescribedAction {
+            case rename(Int, String)
+            var origin: String { "list" }
+        }
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            switch action {
+            case let .rename(index, title):
+                state.items[index] = title
+                return .none
+            }
+        }
+    }
+
+    @Test func aRecorderThatHasCaughtUpSharesNoArrayWithTheStore() async throws {
+        let sink = InMemorySink.inMemory()
+        let recorder = Recorder<Renamer.State, Renamer.Action>(sink: sink, session: session())
+        let addresses = await MainActor.run {
+            let store = Store(
+                initialState: Renamer.State(items: (0..<100).map { "item number \($0) of the list" }), reducer: Renamer(), middleware: [recorder],
+                execution: .manual)
+            @MainActor func address() -> UInt { store.state.items.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+            var addresses: [UInt] = []
+            for index in 0..<3 {
+                store.send(.rename(index, "renamed \(index)"))
+                recorder.flush()
+                addresses.append(address())
+            }
+            return addresses
+        }
+        recorder.close()
+        // Had the recorder kept the last state, each rename would have copied the array.
+        #expect(Set(addresses).count == 1, "renamed in place: \(addresses)")
+        let recorded = try #require(sink.sessions.first)
+        let expected = ["renamed 0", "renamed 1", "renamed 2"] + (3..<100).map { "item number \($0) of the list" }
+        #expect(try recorded.state(at: 3) == JSONValueEncoder().encode(Renamer.State(items: expected)))
+        #expect(recorded.events[2].digest == (try JSONValueEncoder().encode(Renamer.State(items: expected))).digest)
+    }
+
     @Test func withoutAClockOfItsOwnASessionIsStampedWithTheSystemTime() throws {
         let sink = InMemorySink.inMemory()
         let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: SessionDescriptor(name: nil, flow: "counter"))

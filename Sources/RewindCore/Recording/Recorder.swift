@@ -10,8 +10,10 @@ import RewindJSON
 /// encodes them canonically, and a writer thread diffs each state against the previous one
 /// and writes batches.
 ///
-/// The queued state is kept alive until the encoder has encoded it, so the reducer's next
-/// mutation of a large state copies the parts it changes (copy-on-write).
+/// The queued state is kept alive until the encoder has encoded it, so while the encoder is
+/// behind, the reducer's next mutation of a large state copies the arrays it changes
+/// (copy-on-write) on the dispatching thread. Once it has caught up, the encoder lets go of
+/// every state it held, and mutations happen in place again.
 ///
 /// Only the initializer asks for encodable types: the class itself is unconstrained so that a
 /// ``Store`` of any state can hold a recorder by its concrete type and hand steps to it through
@@ -71,6 +73,16 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             while !finished {
                 queue.takeAll(into: &batch)
                 finished = encoder.encode(batch, into: &encoded)
+                // With nothing more to encode, the encoder lets go of every state it holds
+                // before the steps can be committed (and a flush return), so that the store's
+                // next mutation of a large state happens in place, not on a copy made on the
+                // dispatching thread. Not under sustained recording: the memo's copy would halve
+                // what the recorder sustains, and freeing the batch before sending it would
+                // keep the writer waiting (12 % fewer steps a second, measured).
+                if !finished && queue.isDrained {
+                    batch.removeAll(keepingCapacity: true)
+                    encoder.releaseLastState()
+                }
                 channel.send(&encoded)
             }
         }

@@ -38,6 +38,12 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         return false
     }
 
+    /// Lets go of the last state's arrays (see `JSONEncodingMemo.detachFromLastValue()`): the
+    /// store holds them too, so its next mutation would copy them on the dispatching thread.
+    func releaseLastState() {
+        memo.detachFromLastValue()
+    }
+
     private func header(for state: State, at time: Date) -> SessionHeader? {
         do {
             let value = try encoder.encode(state, memo: memo)

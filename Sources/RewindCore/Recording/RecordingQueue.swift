@@ -205,6 +205,12 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether nothing has been published since the last ``takeAll(into:)``; only the writer
+    /// thread asks.
+    var isDrained: Bool {
+        published.load(ordering: .acquiring) == consumedCount
+    }
+
     /// Moves everything queued into `batch`, waiting while there is nothing; only the writer
     /// thread calls it.
     ///

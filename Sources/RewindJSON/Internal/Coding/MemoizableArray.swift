@@ -3,6 +3,9 @@ import Foundation
 /// An array whose unchanged elements a memo can skip.
 protocol MemoizableArray {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue
+
+    /// The same elements in a new buffer: a copy that shares nothing with this array's storage.
+    func copiedToOwnBuffer() -> Any
 }
 
 extension Array: MemoizableArray where Element: Encodable {
@@ -72,5 +75,13 @@ extension Array: MemoizableArray where Element: Encodable {
             }
             return memcmp(base, second, size) == 0
         }
+    }
+
+    func copiedToOwnBuffer() -> Any {
+        // `Array(self)` would share the buffer; appending into a new one copies each element.
+        var copy: [Element] = []
+        copy.reserveCapacity(count)
+        copy.append(contentsOf: self)
+        return copy
     }
 }
