@@ -39,7 +39,8 @@ extension Array: MemoizableArray where Element: Encodable {
         }
         // Bytes that differ may be padding only: an array copied on write copies its elements
         // field by field, leaving the padding between fields as the new buffer's memory had it.
-        if let previous {
+        // A trivial type is copied whole, padding too: its differing bytes are a change.
+        if let previous, !_isPOD(Element.self) {
             for index in 0..<Swift.min(reusable, count) where !unchanged[index] {
                 unchanged[index] = Self.sameBitsIgnoringPadding(previous[index], self[index])
             }
