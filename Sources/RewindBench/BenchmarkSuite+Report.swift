@@ -91,7 +91,7 @@ extension BenchmarkSuite {
         let reader = try LogReader(path: log)
         let session = try reader.session(nil)
         var bytes = 0
-        try reader.walk(session, steps: 1...session.lastStep) { event, _, after in
+        try reader.walkStates(session, steps: 1...session.lastStep) { event, after in
             bytes += event.action.canonicalBytes.count + after.canonicalBytes.count + 24
         }
         return Double(bytes)

@@ -25,6 +25,9 @@ import Testing
                 if try JSONPatch(json: stored) != patch {
                     failures.append("case \(index): \(patch.json) did not survive serialization")
                 }
+                if try JSONPatch(parsing: patch.json.canonicalString) != patch {
+                    failures.append("case \(index): \(patch.json) was read back differently from its text")
+                }
             } catch {
                 failures.append("case \(index): \(error) for \(old) -> \(new) via \(patch.json)")
             }

@@ -30,5 +30,33 @@ import Testing
             #expect(error.description == description)
             #expect(error.kind == .malformed)
         }
+        // Read from text, a patch that is not one is refused the same way.
+        #expect(throws: JSONPatchError.self) { try JSONPatch(parsing: text) }
+        do {
+            _ = try JSONPatch(parsing: text)
+        } catch {
+            #expect("\(error)" == description)
+        }
+    }
+
+    /// Reading a patch from text takes a direct way for the form the writer produces and the
+    /// general way for anything else; both give what the general reading gives.
+    @Test(arguments: [
+        #"[]"#, #" [ [ "s" , [ "a" , 0 ] , { "b" : [ 1 , 2 ] } ] ] "#, #"[["\u0073",["a"],1]]"#, #"[["r",["a\"b"]]]"#,
+        #"[["p",["tags"],0,0,[]],["p",[],1,3,[null,true]]]"#, #"[["s",[],null]]"#, #"[["r",["a",-0]]]"#, #"[["s",["é","𝄞"],"\u00e9"]]"#,
+    ])
+    func readsEveryFormOfAPatchLikeTheGeneralReading(text: String) throws {
+        #expect(try JSONPatch(parsing: text) == JSONPatch(json: JSONValue(parsing: text)))
+    }
+
+    @Test(arguments: [#"[["s",["a"],1]] x"#, #"[["s",["a"],01]]"#, #"[["s",["a"],"\ud800"]]"#, #"[["s",["a"],1]"#, ""])
+    func textThatIsNotJSONIsRefusedAsTheParserRefusesIt(text: String) throws {
+        #expect(throws: JSONParseError.self) { try JSONPatch(parsing: text) }
+        do {
+            _ = try JSONPatch(parsing: text)
+        } catch {
+            #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+            do { _ = try JSONValue(parsing: text) } catch let expected { #expect("\(error)" == "\(expected)") }
+        }
     }
 }

@@ -31,7 +31,7 @@ extension LogInspector {
         var first = max(1, range.lowerBound)
         while goOn, first <= range.upperBound {
             let last = min(range.upperBound, first + Self.findChunk - 1)
-            try reader.walk(session, steps: first...last, parsingActions: false) { event, _, state in
+            try reader.walkStates(session, steps: first...last, parsingActions: false) { event, state in
                 guard goOn, predicate.matches(state) else { return }
                 goOn = body(StateMatch(session: session, step: event.step, origin: event.origin, action: event.actionName))
             }

@@ -17,13 +17,18 @@ extension LogInspector {
         var changes: [ValueHistory.Change] = []
         var ambiguity: (step: Int, count: Int)?
         if let count = places.ambiguity(in: initialState) { ambiguity = (0, count) }
-        try reader.walk(session, steps: 1...max(1, session.lastStep), parsingActions: false) { event, before, after in
+        // Only the values at the path are kept from step to step, not the state before: each
+        // patch is then applied in place.
+        var previous = initial
+        try reader.walkStates(session, steps: 1...max(1, session.lastStep), parsingActions: false) { event, after in
             guard ambiguity == nil else { return }
             if let count = places.ambiguity(in: after) {
                 ambiguity = (event.step, count)
                 return
             }
-            for change in places.changes(from: before, to: after) {
+            let current = places.matches(in: after)
+            defer { previous = current }
+            for change in places.changes(from: previous, to: current) {
                 everPresent = everPresent || change.new != nil
                 changes.append(
                     ValueHistory.Change(step: event.step, origin: event.origin, action: event.actionName, path: change.path, old: change.old, new: change.new))
@@ -69,16 +74,14 @@ private struct PlaceReader {
         return count > 1 ? count : nil
     }
 
-    /// The places whose value differs between two states, in document order of `after`, then
-    /// those gone from it.
-    func changes(from before: JSONValue, to after: JSONValue) -> [(path: JSONPath, old: JSONValue?, new: JSONValue?)] {
+    /// The places whose value differs between the matches of two states (``matches(in:)``),
+    /// in document order of `new`, then those gone from it.
+    func changes(from old: [JSONPathMatch], to new: [JSONPathMatch]) -> [(path: JSONPath, old: JSONValue?, new: JSONValue?)] {
         if !path.hasWildcard {
-            let old = isPositional ? before[path] : before.matches(of: path).first?.value
-            let new = isPositional ? after[path] : after.matches(of: path).first?.value
-            return old == new ? [] : [(path, old, new)]
+            let oldValue = old.first?.value
+            let newValue = new.first?.value
+            return oldValue == newValue ? [] : [(path, oldValue, newValue)]
         }
-        let old = before.matches(of: path)
-        let new = after.matches(of: path)
         var oldValues: [JSONPath: JSONValue] = [:]
         for match in old { oldValues[match.path] = match.value }
         var changes: [(path: JSONPath, old: JSONValue?, new: JSONValue?)] = []

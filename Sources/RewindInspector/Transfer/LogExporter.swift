@@ -76,7 +76,7 @@ public struct LogExporter: Sendable {
             }
         }
         do {
-            try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, _, state in
+            try reader.walkStates(session, steps: 1...max(1, session.lastStep)) { event, state in
                 while let gap = gaps.first, gap.steps.lowerBound < event.step {
                     try emitting(.gap(ExportedGap(session: session.number, steps: gap.steps, reason: gap.reason)))
                     gaps.removeFirst()

@@ -58,7 +58,8 @@ extension LogReader {
             try eventRows(
                 db, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
             ) { row, rowCheck, typeProblem in
-                let step: Int = try row.stored("step")
+                // Read as GRDB reads it, which takes a real too: the audit reports the wrong type.
+                let step: Int = try row.row.stored("step")
                 let event: Result<LoggedEvent, LogError>
                 do {
                     if let typeProblem { throw typeProblem }

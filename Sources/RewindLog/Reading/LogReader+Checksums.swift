@@ -27,11 +27,28 @@ extension LogReader {
     /// How the event row a C statement stands on (read with ``eventColumns``) compares with
     /// its checksum.
     static func checkEvent(_ statement: OpaquePointer) -> RowCheck {
-        let index = Int32(eventChecksumIndex)
-        guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return .unchecked }
+        var types: [Int32] = []
+        readColumnTypes(of: statement, into: &types)
+        return checkEvent(statement, types: types)
+    }
+
+    /// The same, with the SQLite types of the row's columns already read
+    /// (``readColumnTypes(of:into:)``).
+    static func checkEvent(_ statement: OpaquePointer, types: [Int32]) -> RowCheck {
+        let index = eventChecksumIndex
+        guard types[index] != SQLITE_NULL else { return .unchecked }
         var checksum = RowChecksum(table: "event")
-        for column in 0..<index { checksum.add(column: column, of: statement) }
-        return sqlite3_column_int64(statement, index) == checksum.value ? .verified : .mismatch
+        for column in 0..<index { checksum.add(column: Int32(column), of: statement, type: types[column]) }
+        return sqlite3_column_int64(statement, Int32(index)) == checksum.value ? .verified : .mismatch
+    }
+
+    /// Reads the SQLite type of each of ``eventColumns`` of the row `statement` stands on into
+    /// `types`, once for both the checksum and the type check: each read is a call into SQLite
+    /// that takes its mutex, and reading them twice cost 6 % of `find`.
+    static func readColumnTypes(of statement: OpaquePointer, into types: inout [Int32]) {
+        let count = eventChecksumIndex + 1
+        if types.count != count { types = Array(repeating: 0, count: count) }
+        for column in 0..<count { types[column] = sqlite3_column_type(statement, Int32(column)) }
     }
 
     /// How the first `columns` values of `row`, followed by its checksum, compare.
@@ -65,9 +82,9 @@ extension DatabaseValue.Storage {
 }
 
 extension RowChecksum {
-    /// Adds column `column` of the row `statement` stands on, framed by its stored type.
-    mutating func add(column: Int32, of statement: OpaquePointer) {
-        switch sqlite3_column_type(statement, column) {
+    /// Adds column `column` of the row `statement` stands on, framed by its stored `type`.
+    mutating func add(column: Int32, of statement: OpaquePointer, type: Int32) {
+        switch type {
         case SQLITE_INTEGER: add(sqlite3_column_int64(statement, column) as Int64?)
         case SQLITE_FLOAT: add(sqlite3_column_double(statement, column) as Double?)
         case SQLITE_TEXT:
@@ -84,11 +101,11 @@ extension RowChecksum {
 extension LogReader {
     /// The event of `row` (read with ``eventColumns``, its checksum already compared); damage
     /// names the session and the step: `step 7 of session #2 (login-happy): …`.
-    func decodedEvent(from row: Row, of session: SessionSummary, parsingActions: Bool = true) throws -> LoggedEvent {
+    func decodedEvent(from row: StoredEventRow, of session: SessionSummary, parsingActions: Bool = true) throws -> LoggedEvent {
         do {
             return try Self.event(from: row, parsingActions: parsingActions)
         } catch {
-            throw damage(error, at: (row[1] as DatabaseValue).storage.int64.map(Int.init) ?? 0, of: session)
+            throw damage(error, at: row.step ?? 0, of: session)
         }
     }
 }
@@ -102,13 +119,16 @@ extension LogReader {
     /// ``StoredValueError`` for the first that does not: GRDB's decoding turns a blob or a
     /// number into text without a word.
     func eventRows(
-        _ db: Database, sql: String, arguments: StatementArguments, _ body: (Row, RowCheck, StoredValueError?) throws -> Bool
+        _ db: Database, sql: String, arguments: StatementArguments, _ body: (StoredEventRow, RowCheck, StoredValueError?) throws -> Bool
     ) throws {
         let statement = try db.makeStatement(sql: sql)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
+        var types: [Int32] = []
         while let row = try rows.next() {
             let handle = statement.sqliteStatement
-            guard try body(row, Self.checkEvent(handle), Self.typeProblem(in: handle)) else { return }
+            Self.readColumnTypes(of: handle, into: &types)
+            let stored = StoredEventRow(row: row, statement: handle, types: types)
+            guard try body(stored, Self.checkEvent(handle, types: types), Self.typeProblem(in: types)) else { return }
         }
     }
 
@@ -126,10 +146,10 @@ extension LogReader {
         types.reduce(0) { $0 | 1 << UInt8($1) }
     }
 
-    /// The first column of the row `statement` stands on whose type no recorder writes there.
-    static func typeProblem(in statement: OpaquePointer) -> StoredValueError? {
+    /// The first column of a row, given its columns' `types`, whose type no recorder writes there.
+    static func typeProblem(in types: [Int32]) -> StoredValueError? {
         for index in eventColumnTypes.indices {
-            let type = sqlite3_column_type(statement, Int32(index))
+            let type = types[index]
             let column = eventColumnTypes[index]
             // SQLite's types are 1 through 5.
             if (1...5).contains(type) && column.types & (1 << UInt8(type)) != 0 { continue }
@@ -141,10 +161,10 @@ extension LogReader {
 
     /// The same, throwing at the first row that does not match, unless not verifying.
     func checkedEventRows(
-        _ db: Database, of session: SessionSummary, sql: String, arguments: StatementArguments, _ body: (Row) throws -> Bool
+        _ db: Database, of session: SessionSummary, sql: String, arguments: StatementArguments, _ body: (StoredEventRow) throws -> Bool
     ) throws {
         try eventRows(db, sql: sql, arguments: arguments) { row, check, typeProblem in
-            let step = (row[1] as DatabaseValue).storage.int64.map(Int.init)
+            let step = row.step
             if isVerifying, check == .mismatch {
                 throw mismatch(in: session, step: step)
             }

@@ -27,15 +27,16 @@ extension LogReader {
             db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
             arguments: [session.number, keyframe ?? 1, step]
         ) { row in
-            let current: Int = try row.stored("step")
+            let columns = EventColumn.self
+            let current = try row.int(columns.step)
             guard current == expected else { throw notRecorded(expected, in: session) }
             do {
-                if let text: String = try row.stored("keyframe") {
-                    state = try JSONValue(parsing: text)
-                } else if let text: String = try row.stored("patch") {
-                    try state.apply(JSONPatch(json: JSONValue(parsing: text)))
+                if let keyframe = try row.optionalJSON(columns.keyframe) {
+                    state = keyframe
+                } else if let patch = try row.optionalPatch(columns.patch) {
+                    try state.apply(patch)
                 }
-                digest = StateDigest(databaseValue: try row.stored("digest"))
+                digest = StateDigest(databaseValue: Int64(try row.int(columns.digest)))
             } catch {
                 throw damage(error, at: current, of: session)
             }
@@ -68,6 +69,29 @@ extension LogReader {
         _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
         _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
     ) throws(LogError) {
+        try walk(session, steps: range, parsingActions: parsingActions, keepingBefore: true) { event, before, after in
+            try body(event, before ?? .null, after)
+        }
+    }
+
+    /// Calls `body` with each event of `range` and the state after it, like
+    /// ``walk(_:steps:parsingActions:_:)`` without the state before.
+    ///
+    /// Each patch is then applied in place: keeping the state before made every step copy the
+    /// state's outer object (5 % of `find` over login states, 9 % of `history`).
+    public func walkStates(
+        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
+        _ body: (LoggedEvent, JSONValue) throws -> Void
+    ) throws(LogError) {
+        try walk(session, steps: range, parsingActions: parsingActions, keepingBefore: false) { event, _, after in
+            try body(event, after)
+        }
+    }
+
+    private func walk(
+        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool, keepingBefore: Bool,
+        _ body: (LoggedEvent, JSONValue?, JSONValue) throws -> Void
+    ) throws(LogError) {
         let first = max(1, range.lowerBound)
         let last = min(range.upperBound, session.lastStep)
         guard first <= last else { return }
@@ -83,7 +107,7 @@ extension LogReader {
                     // A gap: the event after it is a keyframe, so the walk goes on from there.
                     guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
                 }
-                let before = state
+                let before = keepingBefore ? state : nil
                 if let keyframe = event.keyframe {
                     state = keyframe
                 } else if let patch = event.patch {
@@ -157,13 +181,13 @@ extension LogReader {
             try checkedEventRows(
                 db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
             ) { row in
-                let step: Int = try row.stored("step")
+                let columns = EventColumn.self
+                let step = try row.int(columns.step)
                 let action: RecordedAction
                 do {
                     action = try RecordedAction(
-                        step: step, origin: row.stored("origin"), actionName: row.stored("action_type"),
-                        action: JSONValue(parsing: row.stored("action") as String),
-                        digest: StateDigest(databaseValue: row.stored("digest"))
+                        step: step, origin: row.text(columns.origin), actionName: row.text(columns.actionType), action: row.json(columns.action),
+                        digest: StateDigest(databaseValue: Int64(row.int(columns.digest)))
                     )
                 } catch {
                     throw damage(error, at: step, of: session)

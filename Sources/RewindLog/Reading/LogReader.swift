@@ -272,30 +272,24 @@ public final class LogReader: Sendable {
     /// The event a row read with ``eventColumns`` holds; without `parsingActions`, its action
     /// is `null` and it has no outputs, for readers that want only states (`find`, `history`):
     /// parsing them was a fifth of a scan.
-    ///
-    /// Columns are read by index: by name, GRDB hashes each name at each row (12 % of a scan).
-    static func event(from row: Row, parsingActions: Bool = true) throws -> LoggedEvent {
+    static func event(from row: StoredEventRow, parsingActions: Bool = true) throws -> LoggedEvent {
         let columns = EventColumn.self
         var outputValues: [JSONValue] = []
-        if parsingActions, let outputs = try row.decode(String?.self, atIndex: columns.outputs),
-            case let .array(values) = try JSONValue(parsing: outputs)
-        {
+        if parsingActions, case let .array(values)? = try row.optionalJSON(columns.outputs) {
             outputValues = values
         }
-        let keyframe = try row.decode(String?.self, atIndex: columns.keyframe)
-        let patch = try row.decode(String?.self, atIndex: columns.patch)
-        let step = try row.decode(Int.self, atIndex: columns.step)
+        let step = try row.int(columns.step)
         return LoggedEvent(
             step: step,
-            time: try LogBounds.date(try row.decode(Double.self, atIndex: columns.time), "the time of step \(step)"),
-            origin: try row.decode(String.self, atIndex: columns.origin),
-            actionName: try row.decode(String.self, atIndex: columns.actionType),
-            action: parsingActions ? try JSONValue(parsing: try row.decode(String.self, atIndex: columns.action)) : .null,
-            cause: try row.decode(Int?.self, atIndex: columns.cause),
+            time: try LogBounds.date(try row.double(columns.time), "the time of step \(step)"),
+            origin: try row.text(columns.origin),
+            actionName: try row.text(columns.actionType),
+            action: parsingActions ? try row.json(columns.action) : .null,
+            cause: try row.optionalInt(columns.cause),
             outputs: outputValues,
-            digest: StateDigest(databaseValue: try row.decode(Int64.self, atIndex: columns.digest)),
-            keyframe: try keyframe.map { try JSONValue(parsing: $0) },
-            patch: try patch.map { try JSONPatch(json: JSONValue(parsing: $0)) }
+            digest: StateDigest(databaseValue: Int64(try row.int(columns.digest))),
+            keyframe: try row.optionalJSON(columns.keyframe),
+            patch: try row.optionalPatch(columns.patch)
         )
     }
 

@@ -69,7 +69,7 @@ public struct RecordedActions: Sendable {
         var transitions: [Transition: (after: StateDigest, step: Int)] = [:]
         var failure: LogError?
         var before = initial.digest
-        try reader.walk(session, steps: 1...max(1, min(last ?? .max, session.lastStep))) { event, _, after in
+        try reader.walkStates(session, steps: 1...max(1, min(last ?? .max, session.lastStep))) { event, after in
             guard failure == nil else { return }
             do throws(LogError) {
                 let action = try migrated(event.action, isAction: true)
