@@ -1,7 +1,9 @@
-import RewindInspector
+import RewindCore
 import RewindJSON
 import RewindLog
 import Testing
+
+@testable import RewindInspector
 
 @MainActor
 @Suite struct FindTests {
@@ -60,5 +62,28 @@ import Testing
 
     @Test func nothingMatchesANameNoStateHas() throws {
         #expect(try find("no.such.thing").isEmpty)
+    }
+}
+
+/// A search reads a session in runs of `LogInspector.findChunk` steps, each going on from the
+/// state the last one ended with, so a gap across the boundary of two runs is passed over as
+/// a walk passes over any gap.
+@Suite struct FindAcrossRunsTests {
+    @Test func aGapAcrossTheBoundaryOfTwoRunsIsPassedOver() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("long.rewind")
+        let log = try HandmadeLog(path: path)
+        let boundary = LogInspector.findChunk
+        let gap = (boundary - 5)...(boundary + 5)
+        let steps = (1...(boundary * 2 + 10)).filter { !gap.contains($0) }.map { step in
+            HandmadeLog.Step(step: step, state: HandmadeLog.login("u\(step)", password: 0), action: HandmadeLog.typed("u\(step)"))
+        }
+        try log.session("long", steps: steps, gaps: [RecordingGap(steps: gap, reason: "the recorder's queue was full: the writer fell behind")])
+        try log.close()
+
+        let inspector = try LogInspector(path: path)
+        let predicate = try StatePredicate(parsing: #"username == "u3" or username == "u\#(boundary + 10)" or username == "u\#(boundary * 2)""#)
+        let matches = try inspector.matches(predicate, in: inspector.sessions())
+        #expect(matches.map(\.step) == [3, boundary + 10, boundary * 2])
     }
 }

@@ -29,9 +29,11 @@ extension LogInspector {
             goOn = body(StateMatch(session: session, step: 0, origin: nil, action: nil))
         }
         var first = max(1, range.lowerBound)
+        // Each run goes on from the state the last one ended with.
+        var state: JSONValue?
         while goOn, first <= range.upperBound {
             let last = min(range.upperBound, first + Self.findChunk - 1)
-            try reader.walkStates(session, steps: first...last, parsingActions: false) { event, state in
+            state = try reader.walkStates(session, steps: first...last, from: state, parsingActions: false) { event, state in
                 guard goOn, predicate.matches(state) else { return }
                 goOn = body(StateMatch(session: session, step: event.step, origin: event.origin, action: event.actionName))
             }

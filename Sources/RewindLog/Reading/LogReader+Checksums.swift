@@ -31,27 +31,32 @@ extension LogReader {
         let index = Int32(eventChecksumIndex)
         guard sqlite3_column_type(statement, index) != SQLITE_NULL else { return .unchecked }
         var checksum = RowChecksum(table: "event")
-        for column in 0..<index { checksum.add(column: column, of: statement, type: sqlite3_column_type(statement, column)) }
+        for column in 0..<index { checksum.add(StoredColumn(column, of: statement)) }
         return sqlite3_column_int64(statement, index) == checksum.value ? .verified : .mismatch
     }
 
-    /// The same, with the SQLite types of the row's columns already read
-    /// (``readColumnTypes(of:into:)``).
-    static func checkEvent(_ statement: OpaquePointer, types: [Int32]) -> RowCheck {
+    /// The same for a row whose columns are already read (``readColumns(of:into:)``).
+    static func checkEvent(_ columns: [StoredColumn]) -> RowCheck {
         let index = eventChecksumIndex
-        guard types[index] != SQLITE_NULL else { return .unchecked }
+        let stored: Int64
+        switch columns[index] {
+        case .null: return .unchecked
+        case let .integer(value): stored = value
+        // A checksum that is not an integer matches nothing.
+        default: return .mismatch
+        }
         var checksum = RowChecksum(table: "event")
-        for column in 0..<index { checksum.add(column: Int32(column), of: statement, type: types[column]) }
-        return sqlite3_column_int64(statement, Int32(index)) == checksum.value ? .verified : .mismatch
+        for column in 0..<index { checksum.add(columns[column]) }
+        return stored == checksum.value ? .verified : .mismatch
     }
 
-    /// Reads the SQLite type of each of ``eventColumns`` of the row `statement` stands on into
-    /// `types`, once for both the checksum and the type check: each read is a call into SQLite
-    /// that takes its mutex, and reading them twice cost 6 % of `find`.
-    static func readColumnTypes(of statement: OpaquePointer, into types: inout [Int32]) {
+    /// Reads each of ``eventColumns`` of the row `statement` stands on into `columns`, once for
+    /// the checksum, the type check and the values: each read is a call into SQLite that takes
+    /// its mutex, and reading each type twice and each value twice cost a tenth of `find`.
+    static func readColumns(of statement: OpaquePointer, into columns: inout [StoredColumn]) {
         let count = eventChecksumIndex + 1
-        if types.count != count { types = Array(repeating: 0, count: count) }
-        for column in 0..<count { types[column] = sqlite3_column_type(statement, Int32(column)) }
+        if columns.count != count { columns = Array(repeating: .null, count: count) }
+        for column in 0..<count { columns[column] = StoredColumn(Int32(column), of: statement) }
     }
 
     /// How the first `columns` values of `row`, followed by its checksum, compare.
@@ -85,18 +90,14 @@ extension DatabaseValue.Storage {
 }
 
 extension RowChecksum {
-    /// Adds column `column` of the row `statement` stands on, framed by its stored `type`.
-    mutating func add(column: Int32, of statement: OpaquePointer, type: Int32) {
-        switch type {
-        case SQLITE_INTEGER: add(sqlite3_column_int64(statement, column) as Int64?)
-        case SQLITE_FLOAT: add(sqlite3_column_double(statement, column) as Double?)
-        case SQLITE_TEXT:
-            let text = sqlite3_column_text(statement, column)
-            add(bytes: UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))))
-        case SQLITE_BLOB:
-            let blob = sqlite3_column_blob(statement, column)
-            add(blob: UnsafeRawBufferPointer(start: blob, count: Int(sqlite3_column_bytes(statement, column))))
-        default: add(nil as Int64?)
+    /// Adds a column as SQLite gave it back, framed by its stored type.
+    mutating func add(_ column: StoredColumn) {
+        switch column {
+        case let .integer(value): add(value as Int64?)
+        case let .real(value): add(value as Double?)
+        case let .text(bytes): add(bytes: bytes)
+        case let .blob(bytes): add(blob: bytes)
+        case .null: add(nil as Int64?)
         }
     }
 }
@@ -126,12 +127,11 @@ extension LogReader {
     ) throws {
         let statement = try db.makeStatement(sql: sql)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var types: [Int32] = []
+        var columns: [StoredColumn] = []
         while let row = try rows.next() {
-            let handle = statement.sqliteStatement
-            Self.readColumnTypes(of: handle, into: &types)
-            let stored = StoredEventRow(row: row, statement: handle, types: types)
-            guard try body(stored, Self.checkEvent(handle, types: types), Self.typeProblem(in: types)) else { return }
+            Self.readColumns(of: statement.sqliteStatement, into: &columns)
+            let stored = StoredEventRow(row: row, columns: columns)
+            guard try body(stored, Self.checkEvent(columns), Self.typeProblem(in: columns)) else { return }
         }
     }
 
@@ -149,15 +149,13 @@ extension LogReader {
         types.reduce(0) { $0 | 1 << UInt8($1) }
     }
 
-    /// The first column of a row, given its columns' `types`, whose type no recorder writes there.
-    static func typeProblem(in types: [Int32]) -> StoredValueError? {
+    /// The first of a row's `columns` whose type no recorder writes there.
+    static func typeProblem(in columns: [StoredColumn]) -> StoredValueError? {
         for index in eventColumnTypes.indices {
-            let type = types[index]
+            let stored = columns[index]
             let column = eventColumnTypes[index]
-            // SQLite's types are 1 through 5.
-            if (1...5).contains(type) && column.types & (1 << UInt8(type)) != 0 { continue }
-            let found = [SQLITE_INTEGER: "an integer", SQLITE_FLOAT: "a real", SQLITE_TEXT: "a text", SQLITE_BLOB: "a blob"][type] ?? "NULL"
-            return StoredValueError(column: LogSchema.columns[1].columns[index], expected: column.expected, found: found)
+            if column.types & (1 << UInt8(stored.type)) != 0 { continue }
+            return StoredValueError(column: LogSchema.columns[1].columns[index], expected: column.expected, found: stored.typeName)
         }
         return nil
     }

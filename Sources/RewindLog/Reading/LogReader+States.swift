@@ -69,33 +69,46 @@ extension LogReader {
         _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
         _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
     ) throws(LogError) {
-        try walk(session, steps: range, parsingActions: parsingActions, keepingBefore: true) { event, before, after in
+        try walk(session, steps: range, from: nil, parsingActions: parsingActions, keepingBefore: true) { event, before, after in
             try body(event, before ?? .null, after)
         }
     }
 
     /// Calls `body` with each event of `range` and the state after it, like
-    /// ``walk(_:steps:parsingActions:_:)`` without the state before.
+    /// ``walk(_:steps:parsingActions:_:)`` without the state before; returns the state after
+    /// the range's last step.
     ///
     /// Each patch is then applied in place: keeping the state before made every step copy the
     /// state's outer object (5 % of `find` over login states, 9 % of `history`).
+    ///
+    /// - Parameter initial: the state before the range's first step, as an earlier walk of
+    ///   the steps before returned it, so that a walk in runs does not rebuild it from the
+    ///   last keyframe for each; nil to rebuild it.
+    @discardableResult
     public func walkStates(
-        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
+        _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue? = nil, parsingActions: Bool = true,
         _ body: (LoggedEvent, JSONValue) throws -> Void
-    ) throws(LogError) {
-        try walk(session, steps: range, parsingActions: parsingActions, keepingBefore: false) { event, _, after in
+    ) throws(LogError) -> JSONValue {
+        try walk(session, steps: range, from: initial, parsingActions: parsingActions, keepingBefore: false) { event, _, after in
             try body(event, after)
         }
     }
 
+    @discardableResult
     private func walk(
-        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool, keepingBefore: Bool,
+        _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue?, parsingActions: Bool, keepingBefore: Bool,
         _ body: (LoggedEvent, JSONValue?, JSONValue) throws -> Void
-    ) throws(LogError) {
+    ) throws(LogError) -> JSONValue {
         let first = max(1, range.lowerBound)
         let last = min(range.upperBound, session.lastStep)
-        guard first <= last else { return }
-        var state = try self.state(of: session, at: first - 1)
+        // Not `??`, whose autoclosure would lose the thrown type.
+        var state: JSONValue
+        if let initial {
+            state = initial
+        } else {
+            state = try self.state(of: session, at: min(first - 1, session.lastStep))
+        }
+        guard first <= last else { return state }
         try read(session: session.number) { db in
             var expected = first
             try checkedEventRows(
@@ -118,6 +131,7 @@ extension LogReader {
                 return true
             }
         }
+        return state
     }
 
     /// `step`, or counted back from the session's last step when negative (-1 is the last);
