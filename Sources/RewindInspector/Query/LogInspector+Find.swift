@@ -9,7 +9,7 @@ extension LogInspector {
     /// satisfies `predicate`, session by session and in order, while `body` returns true.
     ///
     /// Reads each session once, a run of steps at a time, so stopping early reads little more
-    /// than it needs.
+    /// than it needs; a long session is read on every core (`ParallelSearch`).
     public func find(
         _ predicate: StatePredicate, in sessions: [SessionSummary], _ body: (StateMatch) -> Bool
     ) throws(LogError) {
@@ -29,6 +29,10 @@ extension LogInspector {
             goOn = body(StateMatch(session: session, step: 0, origin: nil, action: nil))
         }
         var first = max(1, range.lowerBound)
+        let parallel = ParallelSearch(reader: reader, session: session, predicate: predicate)
+        if goOn, first <= range.upperBound, parallel.applies(to: first...range.upperBound) {
+            return try parallel.run(first...range.upperBound, body)
+        }
         // Each run goes on from the state the last one ended with.
         var state: JSONValue?
         while goOn, first <= range.upperBound {

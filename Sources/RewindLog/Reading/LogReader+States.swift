@@ -83,7 +83,8 @@ extension LogReader {
     ///
     /// - Parameter initial: the state before the range's first step, as an earlier walk of
     ///   the steps before returned it, so that a walk in runs does not rebuild it from the
-    ///   last keyframe for each; nil to rebuild it.
+    ///   last keyframe for each; any value when the range starts at a keyframe (the keyframe
+    ///   replaces it); nil to rebuild it.
     @discardableResult
     public func walkStates(
         _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue? = nil, parsingActions: Bool = true,
@@ -132,6 +133,25 @@ extension LogReader {
             }
         }
         return state
+    }
+
+    /// The steps of `range` stored as keyframes, in order: where a walk may start without the
+    /// state before (see ``walkStates(_:steps:from:parsingActions:_:)``).
+    public func keyframeSteps(of session: SessionSummary, in range: ClosedRange<Int>) throws(LogError) -> [Int] {
+        try read(session: session.number) { db in
+            let arguments: StatementArguments = [session.number, range.lowerBound, range.upperBound]
+            func query(_ index: String) -> String {
+                "SELECT step FROM event \(index) WHERE session_id = ? AND step BETWEEN ? AND ? AND keyframe IS NOT NULL ORDER BY step"
+            }
+            do {
+                // Without statistics SQLite walks the primary key, reading every row's keyframe
+                // column (the whole table); the index of keyframes holds only them.
+                return try Int.fetchAll(db, sql: query("INDEXED BY event_keyframe"), arguments: arguments)
+            } catch {
+                // A file without the index (none that Rewind wrote) is read the long way.
+                return try Int.fetchAll(db, sql: query(""), arguments: arguments)
+            }
+        }
     }
 
     /// `step`, or counted back from the session's last step when negative (-1 is the last);
