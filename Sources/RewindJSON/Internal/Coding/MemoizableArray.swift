@@ -8,6 +8,16 @@ protocol MemoizableArray {
     func copiedToOwnBuffer() -> Any
 }
 
+enum MemoizableArrays {
+    /// Whether `type` may be an array: one reference wide. Asked before the cast, a lookup of
+    /// the conformance that cost more than encoding a small value (a tenth of replaying a
+    /// login step, whose secret and status would each be cast).
+    @inline(__always)
+    static func mayBe<T>(_ type: T.Type) -> Bool {
+        MemoryLayout<T>.size == MemoryLayout<[Int]>.size
+    }
+}
+
 extension Array: MemoizableArray where Element: Encodable {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue {
         let path = encoder.codingPath(appending: key).map(\.stringValue).joined(separator: "\u{1F}")

@@ -4,7 +4,7 @@ extension TreeEncoder {
     /// The tree for `value` encoded at `key` below this encoder (at this encoder's own path if `nil`).
     func box<T: Encodable>(_ value: T, at key: (any CodingKey)?) throws -> JSONValue {
         if let special = try boxSpecialCase(value, at: key) { return special }
-        if let memo, let array = value as? any MemoizableArray {
+        if let memo, MemoizableArrays.mayBe(T.self), let array = value as? any MemoizableArray {
             return try array.encodeMemoized(in: self, at: key, memo: memo)
         }
         if UnorderedCollectionOrder.mayBe(T.self), let unordered = value as? any UnorderedCollection {
