@@ -116,7 +116,7 @@ extension LogReader {
 
 extension LogReader {
     /// Calls `body` with each event row `sql` selects (with ``eventColumns``) and how it
-    /// compares with its checksum, hashed in place through the statement; `body` returns
+    /// compares with its checksum, hashed from SQLite's own bytes (see ``StoredEventRow``); `body` returns
     /// whether to go on.
     ///
     /// `body` gets a row whose columns hold the types a recorder writes, or a
