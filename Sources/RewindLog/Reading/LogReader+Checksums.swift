@@ -116,8 +116,8 @@ extension LogReader {
 
 extension LogReader {
     /// Calls `body` with each event row `sql` selects (with ``eventColumns``) and how it
-    /// compares with its checksum, hashed from SQLite's own bytes (see ``StoredEventRow``); `body` returns
-    /// whether to go on.
+    /// compares with its checksum, hashed from SQLite's own bytes (see ``StoredEventRow``);
+    /// `body` returns whether to go on.
     ///
     /// `body` gets a row whose columns hold the types a recorder writes, or a
     /// ``StoredValueError`` for the first that does not: GRDB's decoding turns a blob or a
