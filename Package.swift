@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
         .library(name: "RewindCLI", targets: ["RewindCLI"]),
         .executable(name: "rewind", targets: ["rewind"]),
+        .executable(name: "rewind-recording-probe", targets: ["rewind-recording-probe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -87,6 +88,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A plain program that records login steps, for `rewind bench` to count their
+        // instructions under callgrind (which cannot run `rewind` itself).
+        .executableTarget(name: "rewind-recording-probe", dependencies: ["RewindBench"]),
         // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
         .target(name: "RewindTestSupport", dependencies: ["RewindLog", "RewindCore", "PhotoApp"], path: "Tests/Support"),
         // A command line whose login reducer traps, for the tests of `minimize --crash`.

@@ -1,6 +1,8 @@
 /// All figures of one run, in order.
 public struct BenchmarkResult: Sendable {
     public var figures: [BenchmarkFigure] = []
+    /// What this run could not measure, and why: figures left out rather than made up.
+    public var notes: [String] = []
 
     public subscript(key: String) -> Double? {
         figures.first { $0.key == key }?.value

@@ -41,6 +41,8 @@ public struct BenchmarkSuite {
         if wanted("small") {
             progress("sustained recording to disk (login state)")
             try measureSmallRecording(into: &result)
+            progress("instructions per recorded login step, under callgrind")
+            try measureInstructions(into: &result)
         }
         if wanted("large") {
             progress("sustained recording to disk (\(photoCount)-photo state)")
@@ -84,6 +86,10 @@ public struct BenchmarkSuite {
             ("ratio_replay_raw", "replay_steps_per_s", "raw_sqlite_rows_per_s", "replay / raw SQLite inserts, login", nil, 1),
             ("ratio_replay_record_large", "replay_large_steps_per_s", "record_large_steps_per_s", "replay / recording, photos", nil, 5),
             ("ratio_bytes_small_naive", "bytes_per_step_small", "naive_bytes_per_step_small", "stored bytes / naive bytes per step, login", 1, nil),
+            (
+                "ratio_instructions_small_naive", "instructions_per_step_small", "naive_instructions_per_step_small",
+                "instructions per step / naive, login", 0.5, nil
+            ),
         ]
         for ratio in ratios {
             guard let over = result[ratio.over], let under = result[ratio.under], under > 0 else { continue }

@@ -33,6 +33,9 @@ struct BenchCommand: AsyncParsableCommand {
         let groups = only.map { Set($0.split(separator: ",").map(String.init)) }
         let result = try await Self.measure(quick: quick, groups: groups, verbose: !json)
         print(json ? BenchmarkReport.json(result) : BenchmarkReport.table(result).joined(separator: "\n"))
+        for note in result.notes {
+            FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+        }
     }
 
     @MainActor

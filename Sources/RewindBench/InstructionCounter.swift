@@ -1,0 +1,85 @@
+import Foundation
+
+/// Counts the instructions a recorded login step costs over all threads, under valgrind's
+/// callgrind: unlike seconds, the count does not move with the machine's load.
+///
+/// It runs `rewind-recording-probe` (built beside `rewind` by `swift build`) from a stripped
+/// copy, since valgrind 3.19 cannot read the DWARF 5 that Swift writes, at two numbers of
+/// steps; the difference over the extra steps leaves out starting the process.
+struct InstructionCounter {
+    let valgrind: String
+    /// The stripped copy of the probe.
+    let probe: String
+    let folder: String
+    /// Steps of the shorter run; the longer one records twice as many.
+    let steps: Int
+
+    /// Why the count cannot be taken here, or the counter.
+    static func make(probeBeside executable: String, folder: String, steps: Int) -> Result<InstructionCounter, BenchmarkError> {
+        let original = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("rewind-recording-probe").path
+        guard FileManager.default.isExecutableFile(atPath: original) else {
+            return .failure(BenchmarkError("no rewind-recording-probe beside rewind (build every product: swift build -c release)"))
+        }
+        guard let valgrind = findInPath("valgrind"), let strip = findInPath("strip") else {
+            return .failure(BenchmarkError("valgrind or strip is not installed"))
+        }
+        let probe = folder + "/rewind-recording-probe"
+        do {
+            try? FileManager.default.removeItem(atPath: probe)
+            try FileManager.default.copyItem(atPath: original, toPath: probe)
+            _ = try run(strip, [probe])
+        } catch {
+            return .failure(BenchmarkError("could not make a stripped copy of the probe: \(error)"))
+        }
+        return .success(InstructionCounter(valgrind: valgrind, probe: probe, folder: folder, steps: steps))
+    }
+
+    /// Instructions per step of `recorder` (`rewind` or `naive`).
+    func instructionsPerStep(_ recorder: String) throws -> Double {
+        let short = try count(recorder, steps: steps)
+        let long = try count(recorder, steps: 2 * steps)
+        return Double(long - short) / Double(steps)
+    }
+
+    private func count(_ recorder: String, steps: Int) throws -> Int {
+        let directory = folder + "/probe-\(recorder)-\(steps)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe, recorder, String(steps), directory])
+        guard let collected = Self.collected(in: output) else {
+            throw BenchmarkError("callgrind printed no instruction count for the \(recorder) probe")
+        }
+        return collected
+    }
+
+    /// The count in callgrind's summary line, `==123== Collected : 158571146`.
+    static func collected(in output: String) -> Int? {
+        for line in output.split(separator: "\n") {
+            guard let range = line.range(of: "Collected :") else { continue }
+            return Int(line[range.upperBound...].trimmingCharacters(in: .whitespaces))
+        }
+        return nil
+    }
+
+    private static func findInPath(_ name: String) -> String? {
+        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs `executable`, standard output discarded, and returns what it wrote to standard error.
+    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(URL(fileURLWithPath: executable).lastPathComponent) exited \(process.terminationStatus)")
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import PhotoApp
+import RewindCore
+import RewindLog
+
+/// Records login steps as `rewind bench`'s sustained recording does, with Rewind's recorder
+/// or the naive one, for counting the instructions a step costs under callgrind.
+///
+/// `rewind` itself cannot run under this machine's valgrind (3.19), which crashes in the
+/// asynchronous main's idle loop; the probe is a plain program. Each count is taken at two
+/// numbers of steps and subtracted, so that starting the process cancels out.
+@MainActor
+public enum RecordingProbe {
+    /// Records `steps` login steps into a new file in `directory`.
+    public static func record(steps: Int, naive: Bool, in directory: String) throws {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+        let reducer = LoginFeature(backend: backend)
+        let actions = (0..<steps).map { BenchmarkSuite.loginActions[$0 & 63] }
+        if naive {
+            let recorder = try NaiveRecorder<LoginState, LoginAction>(path: directory + "/probe.jsonl")
+            let store = Store(initialState: LoginState(), reducer: reducer, middleware: [recorder], execution: .manual)
+            for action in actions { store.send(action) }
+            try recorder.close()
+        } else {
+            let sink = try SQLiteSink(path: directory + "/probe.rewind")
+            let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: SessionDescriptor(name: "probe", flow: "login"))
+            let store = Store(initialState: LoginState(), reducer: reducer, middleware: [recorder], execution: .manual)
+            for action in actions { store.send(action) }
+            recorder.close()
+            try sink.close()
+        }
+    }
+}
