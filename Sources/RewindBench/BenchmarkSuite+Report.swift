@@ -99,14 +99,7 @@ extension BenchmarkSuite {
 
     /// A headless Chromium on this machine, if any.
     static var chromium: String? {
-        let names = ["chromium", "chromium-browser", "google-chrome"]
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        for name in names {
-            for folder in folders where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
-                return "\(folder)/\(name)"
-            }
-        }
-        return nil
+        Executables.find("chromium", "chromium-browser", "google-chrome")
     }
 
     /// The DOM of `url` once its scripts ran, as `chromium --headless --dump-dom` prints it.

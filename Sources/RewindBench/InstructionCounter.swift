@@ -20,7 +20,7 @@ struct InstructionCounter {
         guard FileManager.default.isExecutableFile(atPath: original) else {
             return .failure(BenchmarkError("no rewind-recording-probe beside rewind (build every product: swift build -c release)"))
         }
-        guard let valgrind = findInPath("valgrind"), let strip = findInPath("strip") else {
+        guard let valgrind = Executables.find("valgrind"), let strip = Executables.find("strip") else {
             return .failure(BenchmarkError("valgrind or strip is not installed"))
         }
         let probe = folder + "/rewind-recording-probe"
@@ -59,11 +59,6 @@ struct InstructionCounter {
             return Int(line[range.upperBound...].trimmingCharacters(in: .whitespaces))
         }
         return nil
-    }
-
-    private static func findInPath(_ name: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Runs `executable`, standard output discarded, and returns what it wrote to standard error.
