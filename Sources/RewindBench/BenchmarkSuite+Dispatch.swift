@@ -37,7 +37,14 @@ extension BenchmarkSuite {
         let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: session("dispatch"))
         let recording = Percentiles(sampleDispatch(loginStore(middleware: [recorder]), count: count))
         recorder.close()
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date()))
+        let replicating = Recorder(sink: sink, session: session("dispatch-replica"), replicating: LoginFeature(backend: backend))
+        let replicated = Percentiles(
+            sampleDispatch(
+                Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: [replicating], execution: .manual), count: count))
+        replicating.close()
         try sink.close()
+        result.add("dispatch_recording_replica_ns", replicated.p50, "dispatch with a replicating recorder, p50 (ns)", baseline: "dispatch_plain_ns")
         result.add("dispatch_plain_ns", plain.p50, "dispatch, no recording, p50 (ns)")
         result.add("dispatch_recording_ns", recording.p50, "dispatch with recording, p50 (ns)", baseline: "dispatch_plain_ns", atMost: 150)
         result.add("dispatch_recording_p99_ns", recording.p99, "dispatch with recording, p99 (ns)", baseline: "dispatch_plain_ns")

@@ -6,12 +6,15 @@ import RewindLog
 extension BenchmarkSuite {
     /// Steps per second from the first dispatch until everything is committed, and bytes per
     /// step of the finished log.
+    ///
+    /// - Parameter makeRecorder: makes the recorder, one without a replica unless given.
     func recordToDisk<State: RecordableState, Action: RecordableAction>(
-        _ name: String, initialState: State, reducer: some Reducer<State, Action>, actions: [Action]
+        _ name: String, initialState: State, reducer: some Reducer<State, Action>, actions: [Action],
+        makeRecorder: (SQLiteSink, SessionDescriptor) -> Recorder<State, Action> = { Recorder(sink: $0, session: $1) }
     ) throws -> (stepsPerSecond: Double, bytesPerStep: Double) {
         let file = path("\(name).rewind")
         let sink = try SQLiteSink(path: file)
-        let recorder = Recorder<State, Action>(sink: sink, session: session(name))
+        let recorder = makeRecorder(sink, session(name))
         let store = Store(initialState: initialState, reducer: reducer, middleware: [recorder], execution: .manual)
         let emptySize = fileSize(file)
         let seconds = Stopwatch.seconds {
@@ -62,9 +65,14 @@ extension BenchmarkSuite {
         let state = LargeStateFeature.state(photos: photoCount)
         let actions = LargeStateFeature.actions(largeSteps, photos: photoCount)
         var ours: [(stepsPerSecond: Double, bytesPerStep: Double)] = []
+        var replicating: [(stepsPerSecond: Double, bytesPerStep: Double)] = []
         var naive: [(stepsPerSecond: Double, bytesPerStep: Double)] = []
         for repetition in 0..<repetitions {
             ours.append(try recordToDisk("large\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: actions))
+            replicating.append(
+                try recordToDisk("large-replica\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: actions) {
+                    Recorder(sink: $0, session: $1, replicating: LargeStateFeature())
+                })
             naive.append(
                 try recordNaively("large\(repetition)", initialState: state, reducer: LargeStateFeature(), actions: Array(actions.prefix(largeSteps / 4))))
         }
@@ -72,6 +80,9 @@ extension BenchmarkSuite {
         result.add(
             "record_large_steps_per_s", median(ours.map(\.stepsPerSecond)), "recording to disk, \(photoCount) photos (steps/s)",
             baseline: "naive_record_large_steps_per_s", atLeast: 5_000)
+        result.add(
+            "record_large_replica_steps_per_s", median(replicating.map(\.stepsPerSecond)),
+            "recording to disk, \(photoCount) photos, replicating recorder (steps/s)", baseline: "naive_record_large_steps_per_s")
         result.add("naive_record_large_steps_per_s", median(naive.map(\.stepsPerSecond)), "naive recorder, \(photoCount) photos (steps/s)")
         result.add("bytes_per_step_large", bytes, "stored per step, \(photoCount) photos (bytes)", baseline: "naive_bytes_per_step_large", atMost: 1_024)
         result.add("naive_bytes_per_step_large", median(naive.map(\.bytesPerStep)), "naive JSON lines per step, \(photoCount) photos (bytes)")

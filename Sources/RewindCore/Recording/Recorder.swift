@@ -13,7 +13,9 @@ import RewindJSON
 /// The queued state is kept alive until the encoder has encoded it, so while the encoder is
 /// behind, the reducer's next mutation of a large state copies the arrays it changes
 /// (copy-on-write) on the dispatching thread. Once it has caught up, the encoder lets go of
-/// every state it held, and mutations happen in place again.
+/// every state it held, and mutations happen in place again. A recorder made with
+/// ``init(sink:session:replicating:configuration:)`` avoids that copy: it runs the reducer on
+/// its own thread and takes the store's state only now and then, to confirm the two agree.
 ///
 /// Only the initializer asks for encodable types: the class itself is unconstrained so that a
 /// ``Store`` of any state can hold a recorder by its concrete type and hand steps to it through
@@ -36,11 +38,12 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         let cause: Int?
         let time: Date
         let action: Action
-        let state: State
+        /// The store's state after the step; nil when the replica computes it.
+        let state: State?
         let outputs: [Action]
 
         @usableFromInline
-        init(step: Int, cause: Int?, time: Date, action: Action, state: State, outputs: [Action]) {
+        init(step: Int, cause: Int?, time: Date, action: Action, state: State?, outputs: [Action]) {
             self.step = step
             self.cause = cause
             self.time = time
@@ -53,18 +56,53 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     // The hand-off is inlinable so that the app's module specializes it for its types.
     @usableFromInline let queue: RecordingQueue<Item>
     @usableFromInline let session: SessionDescriptor
+    /// Every how many steps a replicating recorder takes the store's state; 0 without a replica.
+    @usableFromInline let confirmationInterval: Int
+    /// When a replicating recorder wants the store's state besides every `confirmationInterval`
+    /// steps: a ``StateRequest``, set by the encoder thread and read at every step.
+    @usableFromInline let stateRequest = ManagedAtomic(StateRequest.atIntervals)
     /// Set by the first `close()`.
     private let closed = ManagedAtomic(false)
 
     /// Starts the two threads that will record one session into `sink`.
-    public init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
+    public convenience init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
+    where State: RecordableState, Action: RecordableAction {
+        self.init(sink: sink, session: session, configuration: configuration, replica: nil)
+    }
+
+    /// Starts a recorder that follows the store's state by running `reducer` on the actions
+    /// itself, so that dispatch hands it the action alone and the store's next mutation of a
+    /// large state happens in place (the other recorder keeps the queued state alive, so the
+    /// mutation copies the arrays it changes on the dispatching thread).
+    ///
+    /// Every ``RecorderConfiguration/keyframeInterval`` steps, after a dropped step, and when
+    /// its threads have caught up, the recorder takes the store's state too and checks that
+    /// its own agrees; the steps since the last check are written once they are confirmed.
+    /// A ``flush()`` or ``close()`` writes them as they are.
+    ///
+    /// `reducer` must be the store's reducer, and pure: it runs on another thread, beside the
+    /// store's. One that is not deterministic is caught at the next check: the steps since the
+    /// last agreeing one are marked as a gap in the log, ``RecorderError/replicaDisagreed(step:unconfirmedSteps:)``
+    /// goes to ``RecorderConfiguration/onError``, and from then on the recorder takes the
+    /// store's state at every step.
+    @inlinable
+    public convenience init<Replica: Reducer & Sendable>(
+        sink: some RecordingSink, session: SessionDescriptor, replicating reducer: Replica, configuration: Configuration = .init()
+    ) where State: RecordableState, Action: RecordableAction, Replica.State == State, Replica.Action == Action {
+        self.init(sink: sink, session: session, configuration: configuration, replica: ReplicaReducer(reducer))
+    }
+
+    @usableFromInline
+    init(sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replica: ReplicaReducer<State, Action>?)
     where State: RecordableState, Action: RecordableAction {
         self.session = session
         self.queue = RecordingQueue(capacity: configuration.capacity, policy: configuration.overflow) { .gap($0) }
+        self.confirmationInterval = replica == nil ? 0 : max(1, configuration.keyframeInterval)
         let queue = self.queue
         // Two threads in a pipeline: one encodes, the other diffs and writes. On a machine
         // with a core to spare this nearly doubles what a recorder sustains.
-        let encoder = RecorderEncoder<State, Action>(session: session, configuration: configuration)
+        let encoder = RecorderEncoder<State, Action>(
+            session: session, configuration: configuration, replica: replica, stateRequest: stateRequest)
         let channel = WriterChannel<RecorderWriter.Item>(limit: configuration.capacity)
         let encoding = Thread {
             var batch: [Item] = []
@@ -81,7 +119,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
                 // keep the writer waiting (12 % fewer steps a second, measured).
                 if !finished && queue.isDrained {
                     batch.removeAll(keepingCapacity: true)
-                    encoder.releaseLastState()
+                    encoder.caughtUp()
                 }
                 channel.send(&encoded)
             }
@@ -109,10 +147,32 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// Records one step: the action and the state after it.
+    ///
+    /// A replicating recorder keeps `state` only at the steps where it checks its own.
     @inlinable
     public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
-        queue.push(step: step) {
-            .step(Step(step: step, cause: cause, time: StepClock.now(for: session), action: action, state: state, outputs: outputs))
+        queue.push(step: step) { afterGap in
+            .step(
+                Step(
+                    step: step, cause: cause, time: StepClock.now(for: session), action: action,
+                    state: takesState(at: step, afterGap: afterGap) ? state : nil, outputs: outputs))
+        }
+    }
+
+    /// Whether the step's item holds the store's state: always without a replica; with one,
+    /// at the checks (see ``init(sink:session:replicating:configuration:)``).
+    @inlinable
+    func takesState(at step: Int, afterGap: Bool) -> Bool {
+        guard confirmationInterval > 0, !afterGap, step % confirmationInterval != 0 else { return true }
+        switch stateRequest.load(ordering: .relaxed) {
+        case StateRequest.atIntervals:
+            return false
+        case StateRequest.next:
+            // A lost race with the encoder stopping the replica leaves `.always` in place.
+            _ = stateRequest.compareExchange(expected: StateRequest.next, desired: StateRequest.atIntervals, ordering: .relaxed)
+            return true
+        default:
+            return true
         }
     }
 
@@ -131,6 +191,17 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     deinit {
         close()
     }
+}
+
+/// What a replicating recorder's encoder thread asks of the dispatching thread.
+@usableFromInline
+enum StateRequest {
+    /// The store's state every `confirmationInterval` steps.
+    @inlinable static var atIntervals: Int { 0 }
+    /// The store's state with the next step too: the encoder has caught up with steps to confirm.
+    @inlinable static var next: Int { 1 }
+    /// The store's state at every step: the replica disagreed with it.
+    @inlinable static var always: Int { 2 }
 }
 
 // In an extension, so that the protocol's main-actor isolation does not spread to the whole

@@ -49,6 +49,8 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     /// Steps dropped so far under `.dropWithGapMarker`; read it through ``dropped``.
     @usableFromInline @exclusivity(unchecked) var droppedCount = 0
     @usableFromInline @exclusivity(unchecked) var isClosed = false
+    /// Whether a gap marker was queued since the last step: the step after one is told so.
+    @usableFromInline @exclusivity(unchecked) var gapQueuedSinceLastStep = false
     @exclusivity(unchecked) private var issuedTicket = 0
 
     @exclusivity(unchecked) private var consumedCount = 0
@@ -90,9 +92,10 @@ final class RecordingQueue<Element>: @unchecked Sendable {
     /// Queues the item of `step` that `makeItem` builds, or drops it when full under
     /// `.dropWithGapMarker`; ignores it once the queue is closed.
     ///
-    /// The item is built in its slot, under the lock, so that it is never copied.
+    /// The item is built in its slot, under the lock, so that it is never copied. `makeItem`
+    /// is told whether a gap marker was queued since the last step.
     @inlinable
-    func push(step: Int, _ makeItem: () -> Element) {
+    func push(step: Int, _ makeItem: (_ afterGap: Bool) -> Element) {
         producerLock.withLock {
             if isClosed { return }
             if pushedCount - consumedSeen >= capacity {
@@ -111,8 +114,10 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             if let dropped = droppedSteps {
                 append(makeGap(dropped))
                 droppedSteps = nil
+                gapQueuedSinceLastStep = true
             }
-            append(makeItem())
+            append(makeItem(gapQueuedSinceLastStep))
+            gapQueuedSinceLastStep = false
             publish(wakingAlways: false)
         }
     }
@@ -130,6 +135,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
                 waitForRoom { $0 < slotCount }
                 append(makeGap(dropped))
                 droppedSteps = nil
+                gapQueuedSinceLastStep = true
             }
             waitForRoom { $0 < slotCount }
             append(item)

@@ -29,6 +29,37 @@ import TodoApp
         #expect(try reader.state(of: session, at: 2)[JSONPath("items[1].title")] == "Call Ada")
     }
 
+    @Test func theRecordersReplicaStoresTheStoresStateAtEveryStep() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("session.rewind").path
+        var configuration = RecorderConfiguration()
+        configuration.keyframeInterval = 16
+        let errors = Errors()
+        configuration.onError = { error in errors.append(error) }
+        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "long", configuration: configuration)
+        var shown: [JSONValue] = []
+        for step in 0..<300 {
+            switch step % 5 {
+            case 0, 1: store.send(.addItem(title: "Item \(step)"))
+            case 2: store.send(.renameItem(id: step / 2, title: "Renamed \(step)"))
+            case 3: store.send(.toggleItem(id: step / 3))
+            default: store.send(step % 20 == 4 ? .clearCompleted : .deleteItem(id: step / 4))
+            }
+            shown.append(try JSONValueEncoder().encode(store.state))
+            if step % 97 == 0 { recorder?.flush() }
+        }
+        recorder?.close()
+
+        #expect(errors.all.isEmpty)
+        let reader = try LogReader(path: path)
+        let session = try reader.session(nil)
+        #expect(session.lastStep == 300)
+        for step in 1...300 {
+            #expect(try reader.state(of: session, at: step) == shown[step - 1], "step \(step)")
+        }
+    }
+
     @Test func theTokenNeverReachesTheLogInClear() async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,4 +77,14 @@ import TodoApp
         let session = try LogReader(path: path).session(nil)
         #expect(session.redactedPaths.contains("apiToken"))
     }
+}
+
+/// What a recorder reported, from its threads.
+final class Errors: @unchecked Sendable {
+    // Unchecked: every access holds the lock.
+    private let lock = NSLock()
+    private var errors: [any Error] = []
+
+    func append(_ error: any Error) { lock.withLock { errors.append(error) } }
+    var all: [any Error] { lock.withLock { errors } }
 }

@@ -1,0 +1,94 @@
+import RewindJSON
+
+/// A replicating recorder's encoder: computes each state by running the reducer, and holds
+/// the steps back until a state from the store agrees with its own.
+extension RecorderEncoder {
+    /// Runs the step's action on the replica's state; encodes the step, held back, or checks
+    /// it against the store's state when the step brings one.
+    func replicate(_ step: Step, into output: inout [RecorderWriter.Item]) {
+        if let storeState = step.state, unconfirmed.isEmpty, stateRequest.load(ordering: .relaxed) == StateRequest.always {
+            // The replica has stopped and has nothing to check: this recorder now records as
+            // one without a replica does, keeping the store's state only in case a step
+            // queued before the stop follows.
+            output.append(encode(step, state: storeState))
+            replicaState = storeState
+            return
+        }
+        if let replica, replicaState != nil {
+            replica.apply(&replicaState!, step.action)
+        }
+        if let storeState = step.state {
+            confirm(step, storeState: storeState, into: &output)
+        } else {
+            unconfirmed.append(encode(step, state: replicaState))
+        }
+    }
+
+    /// Writes the steps held back as they are: a flush, the session's end or a dropped step
+    /// comes before the store's state could confirm them.
+    func releaseUnconfirmed(into output: inout [RecorderWriter.Item]) {
+        output.append(contentsOf: unconfirmed)
+        unconfirmed.removeAll(keepingCapacity: true)
+    }
+
+    /// Compares the replica's state with the store's at `step`: when they agree, the steps held
+    /// back are confirmed; when not, their states are unknown, and the replica stops.
+    private func confirm(_ step: Step, storeState: State, into output: inout [RecorderWriter.Item]) {
+        guard let computed = replicaState else {
+            // Nothing to check: the replica starts (again) from the store's state.
+            releaseUnconfirmed(into: &output)
+            output.append(encode(step, state: storeState))
+            replicaState = storeState
+            return
+        }
+        let stored: (JSONValue, StateDigest)
+        let replicated: (JSONValue, StateDigest)
+        do {
+            stored = try encodeState(storeState)
+            // The replica's encoded last, so that the memo keeps its arrays, not the store's:
+            // holding those would make the store's next mutation copy them.
+            replicated = try encodeState(computed)
+        } catch {
+            releaseUnconfirmed(into: &output)
+            output.append(gap(at: step, because: error))
+            return
+        }
+        if stored.1 == replicated.1 {
+            releaseUnconfirmed(into: &output)
+            output.append(encodeChecked(step, stored))
+            return
+        }
+        let lost = unconfirmedSteps
+        let error = RecorderError.replicaDisagreed(step: step.step, unconfirmedSteps: lost)
+        unconfirmed.removeAll(keepingCapacity: true)
+        if let lost { output.append(.gap(RecordingGap(steps: lost, reason: error.description))) }
+        output.append(encodeChecked(step, stored))
+        // Steps queued before the dispatching thread sees this replicate on from the store's
+        // state; the first step that brings one again checks them.
+        stateRequest.store(StateRequest.always, ordering: .relaxed)
+        replicaState = storeState
+        configuration.onError(error)
+    }
+
+    private func encodeChecked(_ step: Step, _ state: (JSONValue, StateDigest)) -> RecorderWriter.Item {
+        do {
+            return .step(try encode(step, encodedState: state.0, digest: state.1))
+        } catch {
+            return gap(at: step, because: error)
+        }
+    }
+
+    /// The first and last step held back, if any.
+    private var unconfirmedSteps: ClosedRange<Int>? {
+        guard let first = unconfirmed.first, let last = unconfirmed.last else { return nil }
+        return Self.steps(of: first).lowerBound...Self.steps(of: last).upperBound
+    }
+
+    private static func steps(of item: RecorderWriter.Item) -> ClosedRange<Int> {
+        switch item {
+        case let .step(step): step.step...step.step
+        case let .gap(gap): gap.steps
+        case .begin, .flush, .finish: preconditionFailure("only steps and gaps are held back")
+        }
+    }
+}
