@@ -151,11 +151,22 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     /// A replicating recorder keeps `state` only at the steps where it checks its own.
     @inlinable
     public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
+        record(action, readingState: { state }, step: step, cause: cause, outputs: outputs)
+    }
+
+    /// The hand-off, reading the state only for a step that keeps it.
+    ///
+    /// A store passes a closure that reads its own state: the state is then copied once,
+    /// straight into the queue's slot, and not at all for a replicating recorder's steps
+    /// between checks. Passed as a value, it was copied to be passed and destroyed after:
+    /// a third of the hand-off's instructions on the login state (callgrind).
+    @inlinable
+    func record(_ action: Action, readingState state: () -> State, step: Int, cause: Int?, outputs: [Action]) {
         queue.push(step: step) { afterGap in
             .step(
                 Step(
                     step: step, cause: cause, time: StepClock.now(for: session), action: action,
-                    state: takesState(at: step, afterGap: afterGap) ? state : nil, outputs: outputs))
+                    state: takesState(at: step, afterGap: afterGap) ? state() : nil, outputs: outputs))
         }
     }
 

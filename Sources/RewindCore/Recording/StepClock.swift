@@ -22,6 +22,8 @@ enum StepClock {
     static func systemNow() -> Date {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+        // A multiplication, not a division, which costs several times more: the error is far
+        // below what a `Double` of seconds since 1970 resolves (about 0.2 µs).
+        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9)
     }
 }

@@ -126,7 +126,7 @@ public final class Store<State: Sendable, Action: Sendable> {
                 start(work, cause: context.step)
             }
         }
-        recorder?.record(action, state: _state, step: context.step, cause: context.cause, outputs: outputs)
+        recorder?.record(action, readingState: { _state }, step: context.step, cause: context.cause, outputs: outputs)
         if !middleware.isEmpty {
             for each in middleware {
                 each.didReduce(action, state: _state, context: context, outputs: outputs)
