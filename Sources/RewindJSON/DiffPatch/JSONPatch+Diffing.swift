@@ -65,10 +65,15 @@ extension JSONPatch {
 
     private static func diffArrays(_ old: [JSONValue], _ new: [JSONValue], path: inout [JSONPath.Component], into operations: inout [Operation]) {
         let shorter = min(old.count, new.count)
-        var prefix = 0
-        while prefix < shorter, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        let (prefix, suffix) = old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                var prefix = 0
+                while prefix < shorter, JSONValue.equal(old, prefix, new, prefix) { prefix += 1 }
+                var suffix = 0
+                while suffix < shorter - prefix, JSONValue.equal(old, old.count - 1 - suffix, new, new.count - 1 - suffix) { suffix += 1 }
+                return (prefix, suffix)
+            }
+        }
         let oldMiddle = prefix..<(old.count - suffix)
         let newMiddle = prefix..<(new.count - suffix)
         if oldMiddle.isEmpty && newMiddle.isEmpty { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON document held as a tree, the form in which Rewind records every state of a store.
 ///
 /// Equality is exact rather than semantic: strings compare by their UTF-8 bytes (so two
@@ -43,9 +45,22 @@ extension JSONValue: Hashable {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                a.baseAddress == b.baseAddress || a.indices.allSatisfy { a[$0] == b[$0] }
+                a.baseAddress == b.baseAddress || a.indices.allSatisfy { equal(a, $0, b, $0) }
             }
         }
+    }
+
+    /// Whether `a[i] == b[j]`, answered from their bytes alone when those are the same.
+    ///
+    /// Equal bytes mean the same case and the same payload: the same number, or the same
+    /// string or storage, so equal values. Unequal bytes may still be equal values (a case
+    /// whose payload is shorter leaves bytes unwritten), which `==` then decides. The bytes
+    /// spare it the retains and releases of copying both values out, which in a recorder's
+    /// diff of two states sharing the trees of their unchanged elements cost about 300
+    /// instructions an element (callgrind; `JSONPatch.between`).
+    static func equal(_ a: UnsafeBufferPointer<JSONValue>, _ i: Int, _ b: UnsafeBufferPointer<JSONValue>, _ j: Int) -> Bool {
+        guard let first = a.baseAddress, let second = b.baseAddress else { return false }
+        return memcmp(first + i, second + j, MemoryLayout<JSONValue>.size) == 0 || a[i] == b[j]
     }
 
     public func hash(into hasher: inout Hasher) {
