@@ -136,6 +136,82 @@ import Testing
     }
 }
 
+/// The masks of written bytes the memo compares elements on after a change of padding.
+@Suite struct WrittenBytesTests {
+    typealias Flagged = MemoPaddingTests.Flagged
+
+    @Test func theMaskLeavesOutPaddingOnly() {
+        let size = MemoryLayout<Flagged>.size
+        var mask = [UInt8](repeating: 0x55, count: size)
+        mask.withUnsafeMutableBytes { WrittenBytes.mask(of: Flagged(flag: true, name: "a", count: 1), into: $0.baseAddress!) }
+        let padding = (1..<MemoryLayout<Flagged>.offset(of: \.name)!).map { mask[$0] }
+        #expect(padding == [UInt8](repeating: 0, count: 7))
+        #expect(mask.enumerated().allSatisfy { index, byte in (1..<8).contains(index) || byte == 0xFF })
+    }
+
+    /// A case that writes fewer bytes than another: `nil` leaves the image's bytes but one word.
+    struct Pictured: Encodable {
+        struct Image: Encodable {
+            var url: String
+            var width: Int
+        }
+        var flag: Bool
+        var image: Image?
+    }
+
+    /// `value` copied into memory filled with `fill`, as a copy on write may make it.
+    static func copied<Value>(_ value: Value, fill: UInt8) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<Value>.stride, alignment: MemoryLayout<Value>.alignment)
+        memory.initializeMemory(as: UInt8.self, repeating: fill, count: MemoryLayout<Value>.stride)
+        memory.initializeMemory(as: Value.self, repeating: value, count: 1)
+        return memory
+    }
+
+    @Test(arguments: [
+        (Pictured(flag: true, image: nil), Pictured(flag: true, image: nil), true),
+        (Pictured(flag: true, image: nil), Pictured(flag: true, image: .init(url: "https://photos.example/1.jpg", width: 0)), false),
+        (Pictured(flag: true, image: .init(url: "https://photos.example/1.jpg", width: 0)), Pictured(flag: true, image: nil), false),
+        (Pictured(flag: true, image: .init(url: "a", width: 3)), Pictured(flag: true, image: .init(url: "a", width: 4)), false),
+        (Pictured(flag: false, image: nil), Pictured(flag: true, image: nil), false),
+    ])
+    func valuesAgreeOnTheFirstOnesWrittenBytesExactlyWhenEqual(first: Pictured, second: Pictured, equal: Bool) {
+        let size = MemoryLayout<Pictured>.size
+        var mask = [UInt8](repeating: 0, count: size)
+        mask.withUnsafeMutableBytes { WrittenBytes.mask(of: first, into: $0.baseAddress!) }
+        for (firstFill, secondFill) in [(UInt8(0x00), UInt8(0xFF)), (0xFF, 0x00), (0xAB, 0xAB)] {
+            let a = Self.copied(first, fill: firstFill)
+            let b = Self.copied(second, fill: secondFill)
+            defer {
+                a.assumingMemoryBound(to: Pictured.self).deinitialize(count: 1)
+                b.assumingMemoryBound(to: Pictured.self).deinitialize(count: 1)
+                a.deallocate()
+                b.deallocate()
+            }
+            #expect(mask.withUnsafeBytes { WrittenBytes.equal(a, b, mask: $0.baseAddress!, size: size) } == equal)
+        }
+    }
+
+    @Test func afterAnAppendTheElementsDifferingInPaddingAreStillNotEncodedAgain() throws {
+        let counter = MemoPaddingTests.EncodeCount()
+        var encoder = JSONValueEncoder()
+        encoder.userInfo[MemoPaddingTests.countKey] = counter
+        let memo = JSONEncodingMemo()
+        let original = (0..<50).map { Flagged(flag: $0 % 3 == 0, name: "item \($0) of the list", count: $0) }
+        _ = try encoder.encode(MemoPaddingTests.List(items: MemoPaddingTests.copied(original, fill: 0x00)), memo: memo)
+        var grown = original + [Flagged(flag: true, name: "added", count: 50)]
+        grown[10].name = "renamed"
+        let next = MemoPaddingTests.copied(grown, fill: 0xCD)
+        _ = try encoder.encode(MemoPaddingTests.List(items: next), memo: memo)
+        #expect(counter.value == 50 + 2, "the renamed and the added element only")
+        // And once more at the same length, the padding changed again: the masks went along.
+        var again = MemoPaddingTests.copied(next, fill: 0x11)
+        again[20].flag.toggle()
+        let memoized = try encoder.encode(MemoPaddingTests.List(items: again), memo: memo)
+        #expect(counter.value == 50 + 3)
+        #expect(memoized == (try JSONValueEncoder().encode(MemoPaddingTests.List(items: again))))
+    }
+}
+
 /// What a memo stores must depend on the values alone, never on how a type implements `==`.
 @Suite struct MemoValueTests {
     /// An `Identifiable`-style model whose `==` compares only its id, as many apps write it.

@@ -15,6 +15,9 @@ public final class JSONEncodingMemo {
         let previous: Any
         let elements: [JSONValue]
         let digests: [StateDigest]
+        /// For each element of `previous` that is not of a trivial type, which of its bytes
+        /// copying writes (see `WrittenBytes`): `size` bytes an element.
+        var writtenMasks: [UInt8] = []
     }
 
     private var entries: [String: Entry] = [:]
@@ -46,7 +49,8 @@ public final class JSONEncodingMemo {
     public func detachFromLastValue() {
         for (path, entry) in entries {
             guard let array = entry.previous as? any MemoizableArray else { continue }
-            entries[path] = Entry(previous: array.copiedToOwnBuffer(), elements: entry.elements, digests: entry.digests)
+            entries[path] = Entry(
+                previous: array.copiedToOwnBuffer(), elements: entry.elements, digests: entry.digests, writtenMasks: entry.writtenMasks)
         }
     }
 
@@ -59,8 +63,10 @@ public final class JSONEncodingMemo {
         current = [:]
     }
 
-    func entry(at path: String) -> Entry? {
-        entries[path]
+    /// The entry of the last value at `path`, taken out of the memo: the value being encoded
+    /// replaces it, and its buffers, no longer shared, can be reused in place.
+    func takeEntry(at path: String) -> Entry? {
+        entries.removeValue(forKey: path)
     }
 
     func remember(_ entry: Entry, at path: String) {

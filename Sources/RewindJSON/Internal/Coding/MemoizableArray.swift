@@ -21,7 +21,7 @@ enum MemoizableArrays {
 extension Array: MemoizableArray where Element: Encodable {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue {
         let path = encoder.codingPath(appending: key).map(\.stringValue).joined(separator: "\u{1F}")
-        let entry = memo.entry(at: path)
+        var entry = memo.takeEntry(at: path)
         let previous = entry?.previous as? [Element]
         let node = key.map { CodingPathNode(parent: encoder.pathNode, key: $0) } ?? encoder.pathNode
         let child = TreeEncoder(parentNode: node, key: nil, userInfo: encoder.userInfo, memo: memo)
@@ -49,11 +49,42 @@ extension Array: MemoizableArray where Element: Encodable {
         }
         // Bytes that differ may be padding only: an array copied on write copies its elements
         // field by field, leaving the padding between fields as the new buffer's memory had it.
-        // A trivial type is copied whole, padding too: its differing bytes are a change.
-        if let previous, !_isPOD(Element.self) {
-            for index in 0..<Swift.min(reusable, count) where !unchanged[index] {
-                unchanged[index] = Self.sameBitsIgnoringPadding(previous[index], self[index])
+        // Those are compared again on the bytes the previous element's copy wrote. A trivial
+        // type is copied whole, padding too: its differing bytes are a change.
+        let tracksPadding = !_isPOD(Element.self)
+        var masks = entry?.writtenMasks ?? []
+        entry = nil  // the masks' only holder now, so that they can be rewritten in place
+        let masksArePrevious = previous.map { masks.count == $0.count * size } ?? false
+        if let previous, tracksPadding, masksArePrevious {
+            masks.withUnsafeBytes { mask in
+                previous.withUnsafeBytes { old in
+                    withUnsafeBytes { new in
+                        guard let mask = mask.baseAddress, let old = old.baseAddress, let new = new.baseAddress else { return }
+                        for index in 0..<Swift.min(reusable, count) where !unchanged[index] {
+                            unchanged[index] = WrittenBytes.equal(old + index * stride, new + index * stride, mask: mask + index * size, size: size)
+                        }
+                    }
+                }
             }
+        }
+        if tracksPadding && !(masksArePrevious && masks.count == count * size) {
+            // A new length (or no masks yet): the reused elements keep theirs, the others get one.
+            var resized = [UInt8](repeating: 0, count: count * size)
+            resized.withUnsafeMutableBytes { target in
+                masks.withUnsafeBytes { source in
+                    guard let target = target.baseAddress else { return }
+                    for index in 0..<count where unchanged[index] {
+                        if masksArePrevious, let source = source.baseAddress {
+                            target.advanced(by: index * size).copyMemory(from: source + index * size, byteCount: size)
+                        } else {
+                            WrittenBytes.mask(of: self[index], into: target + index * size)
+                        }
+                    }
+                }
+            }
+            masks = resized
+        } else if !tracksPadding {
+            masks = []
         }
         for index in 0..<count {
             if unchanged[index] {
@@ -63,29 +94,15 @@ extension Array: MemoizableArray where Element: Encodable {
                 let tree = try child.box(self[index], at: JSONCodingKey.index(index))
                 elements.append(tree)
                 digests.append(tree.digest)
+                if tracksPadding {
+                    masks.withUnsafeMutableBytes { mask in
+                        if let mask = mask.baseAddress { WrittenBytes.mask(of: self[index], into: mask + index * size) }
+                    }
+                }
             }
         }
-        memo.remember(JSONEncodingMemo.Entry(previous: self, elements: elements, digests: digests), at: path)
+        memo.remember(JSONEncodingMemo.Entry(previous: self, elements: elements, digests: digests, writtenMasks: masks), at: path)
         return .array(elements)
-    }
-
-    /// Whether `a` and `b` have the same bits in every byte that copying writes: each is copied
-    /// into zeroed memory, so padding, which a copy does not write, is zero in both. A value the
-    /// copy writes whole (a trivial type) keeps its padding, so it may only be thought changed.
-    static func sameBitsIgnoringPadding(_ a: Element, _ b: Element) -> Bool {
-        let size = MemoryLayout<Element>.size
-        return withUnsafeTemporaryAllocation(byteCount: 2 * MemoryLayout<Element>.stride, alignment: MemoryLayout<Element>.alignment) { raw in
-            guard let base = raw.baseAddress else { return false }
-            base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count)
-            let second = base + MemoryLayout<Element>.stride
-            let copyOfA = base.initializeMemory(as: Element.self, repeating: a, count: 1)
-            let copyOfB = second.initializeMemory(as: Element.self, repeating: b, count: 1)
-            defer {
-                copyOfA.deinitialize(count: 1)
-                copyOfB.deinitialize(count: 1)
-            }
-            return memcmp(base, second, size) == 0
-        }
     }
 
     func copiedToOwnBuffer() -> Any {
