@@ -104,7 +104,14 @@ import Testing
         }
         let gapSteps = recorded.gaps.flatMap { Array($0.steps) }
         #expect((recorded.events.map(\.step) + gapSteps).sorted() == Array(1...40))
-        #expect(recorded.gaps.allSatisfy { $0.reason.hasPrefix("the reducer is not deterministic: run again on the recorder's thread, step ") })
+        // A step queued before the dispatching thread saw the replica stop, and encoded once the
+        // recorder has let go of it, would be a gap that says so (a race too narrow to provoke).
+        #expect(
+            recorded.gaps.allSatisfy {
+                $0.reason.hasPrefix("the reducer is not deterministic: run again on the recorder's thread, step ")
+                    || $0.reason == "the recorder had neither the store's state nor its replica's"
+            })
+        #expect(unconfirmed == nil || recorded.gaps.contains { $0.reason.hasPrefix("the reducer is not deterministic") })
         #expect(recorded.events.last?.step == 40)
         #expect("\(first)".hasPrefix("the reducer is not deterministic"))
     }

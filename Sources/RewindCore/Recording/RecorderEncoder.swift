@@ -70,13 +70,20 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
 
     /// Called when nothing waits to be encoded.
     ///
-    /// Without a replica, lets go of the last state's arrays (see
+    /// Without a replica, or with one that has stopped, lets go of the last state's arrays (see
     /// `JSONEncodingMemo.detachFromLastValue()`): the store holds them too, so its next
-    /// mutation would copy them on the dispatching thread. With one, asks for the store's
-    /// state with the next step, to confirm the steps held back.
+    /// mutation would copy them on the dispatching thread. With a running replica, asks for
+    /// the store's state with the next step, to confirm the steps held back.
     func caughtUp() {
         if replica == nil {
             memo.detachFromLastValue()
+        } else if stateRequest.load(ordering: .relaxed) == StateRequest.always {
+            if unconfirmed.isEmpty {
+                // A step queued before the stop would find no state to go on from, and be
+                // marked as a gap: every step since brings the store's.
+                replicaState = nil
+                memo.detachFromLastValue()
+            }
         } else if !unconfirmed.isEmpty {
             _ = stateRequest.compareExchange(expected: StateRequest.atIntervals, desired: StateRequest.next, ordering: .relaxed)
         }
