@@ -95,6 +95,34 @@ import Testing
         }
     }
 
+    @Test func aStepInsideAGapIsNamedAsTheOneNotRecorded() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("gap.rewind")
+        let sink = try SQLiteSink(path: path)
+        let session = try sink.beginSession(
+            SessionHeader(
+                name: "ticks", flow: "test", startedAt: Date(timeIntervalSince1970: 0), schemaVersion: 1, initialState: 0,
+                initialDigest: JSONValue.int(0).digest, redactedPaths: []))
+        func event(_ step: Int, _ state: RecordedEvent.StateRecord) -> RecordedEvent {
+            let value: Int = if case .keyframe(.int(let value)) = state { value } else { step }
+            return RecordedEvent(
+                step: step, time: Date(timeIntervalSince1970: Double(step)), origin: "test", actionName: "tick", action: ["tick": [:]],
+                cause: nil, outputs: [], digest: JSONValue.int(value).digest, state: state)
+        }
+        try sink.append(
+            [event(1, .keyframe(1)), event(2, .patch(JSONPatch([.set(JSONPath([]), 2)]))), event(6, .keyframe(6))],
+            gaps: [RecordingGap(steps: 3...5, reason: "the reducer is not deterministic")], redactedPaths: [], to: session)
+        try sink.endSession(session)
+        try sink.close()
+
+        let reader = try LogReader(path: path)
+        let summary = try reader.session(nil)
+        for step in 3...5 {
+            #expect(throws: LogError.stepNotRecorded(step, of: summary, in: path)) { try reader.state(of: summary, at: step) }
+        }
+        #expect(try reader.state(of: summary, at: 2) == 2 && reader.state(of: summary, at: 6) == 6)
+    }
+
     /// A log with three ticks, each a patch after the first keyframe.
     private func threeTicks(in folder: TemporaryDirectory) throws -> String {
         let path = folder.path("ticks.rewind")

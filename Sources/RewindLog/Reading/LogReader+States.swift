@@ -29,7 +29,7 @@ extension LogReader {
         ) { row in
             let columns = EventColumn.self
             let current = try row.int(columns.step)
-            guard current == expected else { throw notRecorded(expected, in: session) }
+            guard current == expected else { throw try notRecorded(expected, askedFor: step, db, in: session) }
             do {
                 if let keyframe = try row.optionalJSON(columns.keyframe) {
                     state = keyframe
@@ -43,7 +43,7 @@ extension LogReader {
             expected += 1
             return true
         }
-        guard expected == step + 1 else { throw notRecorded(expected, in: session) }
+        guard expected == step + 1 else { throw try notRecorded(expected, askedFor: step, db, in: session) }
         if checkingDigest, isVerifying, let digest, state.digest != digest {
             throw LogError.damage(
                 in: path, "step \(step) of session \(session.label): the rebuilt state does not match its recorded digest",
@@ -192,6 +192,17 @@ extension LogReader {
 
     private func notRecorded(_ step: Int, in session: SessionSummary) -> LogError {
         .stepNotRecorded(step, of: session, in: path)
+    }
+
+    /// The step to name when rebuilding the state of `asked` met no row for `missing`: `asked`
+    /// itself when it has no row either (the usual case: a recorder starts again after a gap
+    /// with a keyframe, so only a step inside a gap has a missing step before it), else
+    /// `missing`.
+    private func notRecorded(_ missing: Int, askedFor asked: Int, _ db: Database, in session: SessionSummary) throws -> LogError {
+        let askedIsStored =
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE session_id = ? AND step = ?)", arguments: [session.number, asked]) ?? false
+        return notRecorded(askedIsStored ? missing : asked, in: session)
     }
 }
 
