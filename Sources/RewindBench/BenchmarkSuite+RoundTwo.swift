@@ -47,7 +47,23 @@ extension BenchmarkSuite {
                 return max(0, Double(Stopwatch.now() - start) - overhead)
             })
         idleRecorder.close()
+        // The same with a replicating recorder: it asks for the store's state whenever it has
+        // caught up with steps to check, so many steps here bring it.
+        let idleReplica = Recorder(sink: sink, session: session("dispatch-large-idle-replica"), replicating: LargeStateFeature())
+        let idleReplicaStore = Store(initialState: state, reducer: LargeStateFeature(), middleware: [idleReplica], execution: .manual)
+        let idleReplicated = Percentiles(
+            actions.map { action in
+                idleReplica.flush()
+                let start = Stopwatch.now()
+                idleReplicaStore.send(action)
+                return max(0, Double(Stopwatch.now() - start) - overhead)
+            })
+        idleReplica.close()
         try sink.close()
+        result.add(
+            "dispatch_recording_large_idle_replica_ns", idleReplicated.p50, "dispatch, \(photoCount) photos, replicating recorder idle, p50 (ns)",
+            baseline: "dispatch_plain_large_ns")
+
         result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 (ns)")
         result.add(
             "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, replicating recorder busy, p50 (ns)",
