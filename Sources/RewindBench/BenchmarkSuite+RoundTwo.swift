@@ -16,54 +16,37 @@ extension BenchmarkSuite {
     func measureLargeDispatch(into result: inout BenchmarkResult) throws {
         let count = quick ? 200 : 2_000
         let actions = LargeStateFeature.actions(count, photos: photoCount)
-        func sample(_ store: Store<PhotosState, LargeStateFeature.Action>) -> [Double] {
+        let state = LargeStateFeature.state(photos: photoCount)
+        let sink = try SQLiteSink(path: path("dispatch-large.rewind"))
+        /// Each dispatch's nanoseconds on a store recorded by `recorder`, if any. When `idle`,
+        /// each step first waits, untimed, for the last to be recorded: an app dispatching
+        /// slower than the recorder encodes.
+        func sample(_ recorder: Recorder<PhotosState, LargeStateFeature.Action>?, idle: Bool = false) -> Percentiles {
+            let store = Store(initialState: state, reducer: LargeStateFeature(), middleware: recorder.map { [$0] } ?? [], execution: .manual)
             let overhead = Stopwatch.overhead
-            return actions.map { action in
+            let samples = actions.map { action in
+                if idle { recorder?.flush() }
                 let start = Stopwatch.now()
                 store.send(action)
                 return max(0, Double(Stopwatch.now() - start) - overhead)
             }
+            recorder?.close()
+            return Percentiles(samples)
         }
-        let state = LargeStateFeature.state(photos: photoCount)
-        let plain = Percentiles(sample(Store(initialState: state, reducer: LargeStateFeature(), execution: .manual)))
-        let sink = try SQLiteSink(path: path("dispatch-large.rewind"))
-        let replicating = Recorder(sink: sink, session: session("dispatch-large"), replicating: LargeStateFeature())
-        let recording = Percentiles(sample(Store(initialState: state, reducer: LargeStateFeature(), middleware: [replicating], execution: .manual)))
-        replicating.close()
-        let copying = Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session("dispatch-large-copying"))
-        let copyingRecording = Percentiles(
-            sample(Store(initialState: state, reducer: LargeStateFeature(), middleware: [copying], execution: .manual)))
-        copying.close()
-        // An app dispatching slower than the recorder encodes: each step waits for the last
-        // to be recorded, untimed.
-        let idleRecorder = Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session("dispatch-large-idle"))
-        let idleStore = Store(initialState: state, reducer: LargeStateFeature(), middleware: [idleRecorder], execution: .manual)
-        let overhead = Stopwatch.overhead
-        let idle = Percentiles(
-            actions.map { action in
-                idleRecorder.flush()
-                let start = Stopwatch.now()
-                idleStore.send(action)
-                return max(0, Double(Stopwatch.now() - start) - overhead)
-            })
-        idleRecorder.close()
-        // The same with a replicating recorder: it asks for the store's state whenever it has
-        // caught up with steps to check, so many steps here bring it.
-        let idleReplica = Recorder(sink: sink, session: session("dispatch-large-idle-replica"), replicating: LargeStateFeature())
-        let idleReplicaStore = Store(initialState: state, reducer: LargeStateFeature(), middleware: [idleReplica], execution: .manual)
-        let idleReplicated = Percentiles(
-            actions.map { action in
-                idleReplica.flush()
-                let start = Stopwatch.now()
-                idleReplicaStore.send(action)
-                return max(0, Double(Stopwatch.now() - start) - overhead)
-            })
-        idleReplica.close()
+        func replicating(_ name: String) -> Recorder<PhotosState, LargeStateFeature.Action> {
+            Recorder(sink: sink, session: session(name), replicating: LargeStateFeature())
+        }
+        func copying(_ name: String) -> Recorder<PhotosState, LargeStateFeature.Action> {
+            Recorder(sink: sink, session: session(name))
+        }
+        let plain = sample(nil)
+        let recording = sample(replicating("dispatch-large"))
+        let copyingRecording = sample(copying("dispatch-large-copying"))
+        let idle = sample(copying("dispatch-large-idle"), idle: true)
+        // A replicating recorder asks for the store's state whenever it has caught up with
+        // steps to check, so many steps here bring it.
+        let idleReplicated = sample(replicating("dispatch-large-idle-replica"), idle: true)
         try sink.close()
-        result.add(
-            "dispatch_recording_large_idle_replica_ns", idleReplicated.p50, "dispatch, \(photoCount) photos, replicating recorder idle, p50 (ns)",
-            baseline: "dispatch_plain_large_ns")
-
         result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 (ns)")
         result.add(
             "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, replicating recorder busy, p50 (ns)",
@@ -76,6 +59,9 @@ extension BenchmarkSuite {
             baseline: "dispatch_plain_large_ns")
         result.add(
             "dispatch_recording_large_idle_ns", idle.p50, "dispatch, \(photoCount) photos, recorder without replica idle, p50 (ns)",
+            baseline: "dispatch_plain_large_ns")
+        result.add(
+            "dispatch_recording_large_idle_replica_ns", idleReplicated.p50, "dispatch, \(photoCount) photos, replicating recorder idle, p50 (ns)",
             baseline: "dispatch_plain_large_ns")
     }
 
