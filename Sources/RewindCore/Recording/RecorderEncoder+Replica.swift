@@ -10,9 +10,7 @@ extension RecorderEncoder {
             // The replica has stopped and has nothing to check: this recorder now records as
             // one without a replica does, keeping the store's state only in case a step
             // queued before the stop follows.
-            output.append(encode(step, state: storeState))
-            replicaState = storeState
-            return
+            return record(step, goingOnFrom: storeState, into: &output)
         }
         if let replica, replicaState != nil {
             replica.apply(&replicaState!, step.action)
@@ -31,15 +29,20 @@ extension RecorderEncoder {
         unconfirmed.removeAll(keepingCapacity: true)
     }
 
+    /// Writes `step` with the store's state, after any steps held back, and takes that state
+    /// as the replica's.
+    private func record(_ step: Step, goingOnFrom storeState: State, into output: inout [RecorderWriter.Item]) {
+        releaseUnconfirmed(into: &output)
+        output.append(encode(step, state: storeState))
+        replicaState = storeState
+    }
+
     /// Compares the replica's state with the store's at `step`: when they agree, the steps held
     /// back are confirmed; when not, their states are unknown, and the replica stops.
     private func confirm(_ step: Step, storeState: State, into output: inout [RecorderWriter.Item]) {
         guard let computed = replicaState else {
             // Nothing to check: the replica starts (again) from the store's state.
-            releaseUnconfirmed(into: &output)
-            output.append(encode(step, state: storeState))
-            replicaState = storeState
-            return
+            return record(step, goingOnFrom: storeState, into: &output)
         }
         let stored: (JSONValue, StateDigest)
         let replicated: (JSONValue, StateDigest)
