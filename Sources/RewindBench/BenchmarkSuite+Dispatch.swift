@@ -49,5 +49,23 @@ extension BenchmarkSuite {
         result.add("dispatch_recording_ns", recording.p50, "dispatch with recording, p50 (ns)", baseline: "dispatch_plain_ns", atMost: 150)
         result.add("dispatch_recording_p99_ns", recording.p99, "dispatch with recording, p99 (ns)", baseline: "dispatch_plain_ns")
         result.add("dispatch_observed_ns", observed.p50, "dispatch, state observed through Observation, p50 (ns)", baseline: "dispatch_plain_ns")
+        result.add("clock_read_ns", measureClockRead(), "one read of the clock that times each step (ns)", baseline: "dispatch_plain_ns")
+    }
+
+    /// What one read of the system's wall clock costs: the part of the hand-off that a step's
+    /// time takes, which bounds how close recording can come to plain dispatch. The median of
+    /// five loops of a million reads (one read is below the stopwatch's resolution).
+    func measureClockRead() -> Double {
+        let reads = quick ? 10_000 : 1_000_000
+        var loops: [Double] = []
+        for _ in 0..<5 {
+            let seconds = Stopwatch.seconds {
+                // An opaque C call: the compiler cannot drop it.
+                var time = timespec()
+                for _ in 0..<reads { clock_gettime(CLOCK_REALTIME, &time) }
+            }
+            loops.append(seconds * 1e9 / Double(reads))
+        }
+        return median(loops)
     }
 }

@@ -8,7 +8,7 @@ import Testing
         "dispatch_plain_ns", "dispatch_recording_ns", "dispatch_recording_p99_ns", "record_small_steps_per_s",
         "record_large_steps_per_s", "bytes_per_step_small", "bytes_per_step_large", "naive_bytes_per_step_small",
         "naive_bytes_per_step_large", "naive_record_small_steps_per_s", "raw_sqlite_rows_per_s", "seek_p50_ms",
-        "seek_p99_ms", "replay_steps_per_s", "diff_large_ms", "log_first_page_ms",
+        "seek_p99_ms", "replay_steps_per_s", "diff_large_ms", "log_first_page_ms", "clock_read_ns",
     ]
 
     static let hasValgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
