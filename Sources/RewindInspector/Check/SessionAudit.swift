@@ -14,6 +14,8 @@ struct SessionAudit {
 
     /// The state after the last visited step; nil while it cannot be rebuilt.
     private var state: JSONValue?
+    /// The digests of the parts of the states a patch left as they were.
+    private let digests = JSONDigestMemo()
     /// The last stored step visited (0 before the first).
     private(set) var lastStep = 0
     private(set) var recorded = 0
@@ -70,8 +72,9 @@ struct SessionAudit {
         case .success(let record):
             let (value, digest) = (record.state, record.digest)
             state = value
-            if value.digest != digest {
-                stateProblems.append("step 0 (the initial state): stored digest \(digest), its state's digest is \(value.digest)")
+            let rebuilt = digests.digest(of: value)
+            if rebuilt != digest {
+                stateProblems.append("step 0 (the initial state): stored digest \(digest), its state's digest is \(rebuilt)")
             }
             for path in redaction.clearValues(inState: value) {
                 secretProblems.append("step 0 (the initial state): a clear value at \(path)")
@@ -126,8 +129,9 @@ struct SessionAudit {
             lose(from: step, "step \(step) stores no state")
         }
         if let state {
-            if state.digest != event.digest {
-                stateProblems.append("step \(step): stored digest \(event.digest), the rebuilt state's digest is \(state.digest)")
+            let rebuilt = digests.digest(of: state)
+            if rebuilt != event.digest {
+                stateProblems.append("step \(step): stored digest \(event.digest), the rebuilt state's digest is \(rebuilt)")
             }
             if changed {
                 for path in redaction.clearValues(inState: state) {

@@ -83,7 +83,9 @@ struct ParallelSearch {
         _ part: ClosedRange<Int>, first: Bool, reader: LogReader, board: PartBoard, _ found: (StateMatch) -> Void
     ) throws(LogError) {
         // A part but the first starts at a keyframe, which replaces the state it is given.
-        try reader.walkStates(session, steps: part, from: first ? nil : JSONValue.null, parsingActions: false) { event, state in
+        // The workers use every core already: none reads ahead.
+        try reader.walkStates(session, steps: part, from: first ? nil : JSONValue.null, parsingActions: false, readingAhead: false) {
+            event, state in
             // A search that has what it wants stops its workers within a few milliseconds;
             // the part's result, an error, is then never taken.
             if event.step % 1_024 == 0, board.isStopped { throw CancellationError() }

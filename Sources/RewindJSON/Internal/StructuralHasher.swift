@@ -3,6 +3,14 @@
 enum StructuralHasher {
     /// The digest of `value`; `arrays` may supply the element digests of arrays it remembers.
     static func digest(of value: JSONValue, arrays: ((borrowing [JSONValue]) -> [StateDigest]?)?) -> UInt64 {
+        digest(of: value, arrays: arrays) { digest(of: $0, arrays: arrays) }
+    }
+
+    /// The digest of `value`, given the digest of each of its members by `member`: for a
+    /// memo that knows some of them.
+    static func digest(
+        of value: JSONValue, arrays: ((borrowing [JSONValue]) -> [StateDigest]?)? = nil, member: (JSONValue) -> UInt64
+    ) -> UInt64 {
         var hasher = FNV()
         switch value {
         case .null:
@@ -25,14 +33,14 @@ enum StructuralHasher {
             if let known = arrays?(elements) {
                 for element in known { hasher.word(element.rawValue) }
             } else {
-                for element in elements { hasher.word(digest(of: element, arrays: arrays)) }
+                for element in elements { hasher.word(member(element)) }
             }
         case let .object(object):
             hasher.byte(6)
             hasher.word(UInt64(object.count))
-            for (key, member) in object {
+            for (key, value) in object {
                 hasher.string(key)
-                hasher.word(digest(of: member, arrays: arrays))
+                hasher.word(member(value))
             }
         }
         return hasher.hash

@@ -53,24 +53,63 @@ extension LogReader {
     ///
     /// A row that cannot be decoded (invalid JSON, a malformed patch) is handed over as a
     /// failure naming its step; only a failure to read the table itself throws.
+    ///
+    /// A long session's rows are read on a thread of their own, ahead of `body`
+    /// (``RowPrefetcher``).
     public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
-        try read(session: session.number) { db in
-            try eventRows(
-                db, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
-            ) { row, rowCheck, typeProblem in
-                // Read as GRDB reads it, which takes a real too: the audit reports the wrong type.
-                let step: Int = try row.row.stored("step")
-                let event: Result<LoggedEvent, LogError>
-                do {
-                    if let typeProblem { throw typeProblem }
-                    // Out of range, the audit's arithmetic on it (the step before) could trap.
-                    try LogBounds.checkStep(step)
-                    event = .success(try Self.event(from: row))
-                } catch {
-                    event = .failure(damage(error, at: step, of: session))
+        try scan(session, readingAheadFrom: Self.readingAheadFrom, body)
+    }
+
+    /// Runs of at least this many steps are read ahead on another thread: for shorter ones,
+    /// starting the thread costs more than it saves.
+    static let readingAheadFrom = 4_096
+
+    /// ``scan(_:_:)``, reading ahead once the session has `threshold` steps.
+    func scan(_ session: SessionSummary, readingAheadFrom threshold: Int, _ body: (StoredStep) -> Bool) throws(LogError) {
+        let sql = "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step"
+        guard session.lastStep >= threshold else {
+            return try read(session: session.number) { db in
+                try eventRows(db, sql: sql, arguments: [session.number]) { row, stored, rowCheck, typeProblem in
+                    // Read as GRDB reads it, which takes a real too: the audit reports the wrong type.
+                    let step: Int = try row.stored("step")
+                    return body(storedStep(stored, step: step, rowCheck: rowCheck, typeProblem: typeProblem, of: session))
                 }
-                return body(StoredStep(step: step, event: event, rowCheck: rowCheck))
             }
         }
+        try RowPrefetcher().run(
+            { [self] prefetcher throws(LogError) in
+                try read(session: session.number) { db in
+                    try eventRows(db, sql: sql, arguments: [session.number]) { row, stored, rowCheck, typeProblem in
+                        let step = Result { () throws -> Int in try row.stored("step") }
+                        return prefetcher.push(stored, .init(rowCheck: rowCheck, typeProblem: typeProblem, step: step))
+                    }
+                }
+            },
+            consume: { (stored, facts) throws(LogError) in
+                let step: Int
+                do {
+                    step = try facts.step!.get()  // The reading side above always reads it.
+                } catch {
+                    throw Self.logError(error, path: path, session: session.number)
+                }
+                return body(storedStep(stored, step: step, rowCheck: facts.rowCheck, typeProblem: facts.typeProblem, of: session))
+            }
+        ).get()
+    }
+
+    /// A row as a scan hands it over: decoded, or why it cannot be.
+    private func storedStep(
+        _ row: StoredEventRow, step: Int, rowCheck: RowCheck, typeProblem: StoredValueError?, of session: SessionSummary
+    ) -> StoredStep {
+        let event: Result<LoggedEvent, LogError>
+        do {
+            if let typeProblem { throw typeProblem }
+            // Out of range, the audit's arithmetic on it (the step before) could trap.
+            try LogBounds.checkStep(step)
+            event = .success(try Self.event(from: row))
+        } catch {
+            event = .failure(damage(error, at: step, of: session))
+        }
+        return StoredStep(step: step, event: event, rowCheck: rowCheck)
     }
 }

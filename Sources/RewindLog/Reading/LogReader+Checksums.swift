@@ -122,16 +122,19 @@ extension LogReader {
     /// `body` gets a row whose columns hold the types a recorder writes, or a
     /// ``StoredValueError`` for the first that does not: GRDB's decoding turns a blob or a
     /// number into text without a word.
+    ///
+    /// `body` also gets the row as GRDB reads it, for reading columns by name where speed
+    /// does not matter.
     func eventRows(
-        _ db: Database, sql: String, arguments: StatementArguments, _ body: (StoredEventRow, RowCheck, StoredValueError?) throws -> Bool
+        _ db: Database, sql: String, arguments: StatementArguments, _ body: (Row, StoredEventRow, RowCheck, StoredValueError?) throws -> Bool
     ) throws {
         let statement = try db.makeStatement(sql: sql)
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         var columns: [StoredColumn] = []
         while let row = try rows.next() {
             Self.readColumns(of: statement.sqliteStatement, into: &columns)
-            let stored = StoredEventRow(row: row, columns: columns)
-            guard try body(stored, Self.checkEvent(columns), Self.typeProblem(in: columns)) else { return }
+            let stored = StoredEventRow(columns: columns)
+            guard try body(row, stored, Self.checkEvent(columns), Self.typeProblem(in: columns)) else { return }
         }
     }
 
@@ -164,7 +167,7 @@ extension LogReader {
     func checkedEventRows(
         _ db: Database, of session: SessionSummary, sql: String, arguments: StatementArguments, _ body: (StoredEventRow) throws -> Bool
     ) throws {
-        try eventRows(db, sql: sql, arguments: arguments) { row, check, typeProblem in
+        try eventRows(db, sql: sql, arguments: arguments) { _, row, check, typeProblem in
             let step = row.step
             if isVerifying, check == .mismatch {
                 throw mismatch(in: session, step: step)

@@ -65,17 +65,21 @@ extension LogReader {
     /// Rebuilds the state before the range once, then applies each step's patch: a walk over a
     /// range reads each row once. Without `parsingActions`, events carry a `null` action and no
     /// outputs (their names and origins stay), for a reader that wants only states.
+    ///
+    /// The rows of a range of 4,096 steps or more are read on a thread of their own, ahead of
+    /// `body`, unless `readingAhead` is false: for a caller that walks on every core already.
     public func walk(
-        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true,
+        _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true, readingAhead: Bool = true,
         _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
     ) throws(LogError) {
-        try walk(session, steps: range, from: nil, parsingActions: parsingActions, keepingBefore: true) { event, before, after in
+        try walk(session, steps: range, from: nil, parsingActions: parsingActions, readingAhead: readingAhead, keepingBefore: true) {
+            event, before, after in
             try body(event, before ?? .null, after)
         }
     }
 
     /// Calls `body` with each event of `range` and the state after it, like
-    /// ``walk(_:steps:parsingActions:_:)`` without the state before; returns the state after
+    /// ``walk(_:steps:parsingActions:readingAhead:_:)`` without the state before; returns the state after
     /// the range's last step.
     ///
     /// Each patch is then applied in place: keeping the state before made every step copy the
@@ -88,16 +92,18 @@ extension LogReader {
     @discardableResult
     public func walkStates(
         _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue? = nil, parsingActions: Bool = true,
-        _ body: (LoggedEvent, JSONValue) throws -> Void
+        readingAhead: Bool = true, _ body: (LoggedEvent, JSONValue) throws -> Void
     ) throws(LogError) -> JSONValue {
-        try walk(session, steps: range, from: initial, parsingActions: parsingActions, keepingBefore: false) { event, _, after in
+        try walk(session, steps: range, from: initial, parsingActions: parsingActions, readingAhead: readingAhead, keepingBefore: false) {
+            event, _, after in
             try body(event, after)
         }
     }
 
     @discardableResult
     private func walk(
-        _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue?, parsingActions: Bool, keepingBefore: Bool,
+        _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue?, parsingActions: Bool, readingAhead: Bool,
+        keepingBefore: Bool,
         _ body: (LoggedEvent, JSONValue?, JSONValue) throws -> Void
     ) throws(LogError) -> JSONValue {
         let first = max(1, range.lowerBound)
@@ -110,33 +116,55 @@ extension LogReader {
             state = try self.state(of: session, at: min(first - 1, session.lastStep))
         }
         guard first <= last else { return state }
-        try read(session: session.number) { db in
-            var expected = first
-            try checkedEventRows(
-                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
-                arguments: [session.number, first, last]
-            ) { row in
-                let event = try decodedEvent(from: row, of: session, parsingActions: parsingActions)
-                if event.step != expected {
-                    // A gap: the event after it is a keyframe, so the walk goes on from there.
-                    guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
+        var expected = first
+        func visit(_ row: StoredEventRow) throws {
+            let event = try decodedEvent(from: row, of: session, parsingActions: parsingActions)
+            if event.step != expected {
+                // A gap: the event after it is a keyframe, so the walk goes on from there.
+                guard event.keyframe != nil else { throw notRecorded(expected, in: session) }
+            }
+            let before = keepingBefore ? state : nil
+            if let keyframe = event.keyframe {
+                state = keyframe
+            } else if let patch = event.patch {
+                try state.apply(patch)
+            }
+            try body(event, before, state)
+            expected = event.step + 1
+        }
+        let sql = "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step"
+        guard readingAhead, last - first + 1 >= Self.readingAheadFrom else {
+            try read(session: session.number) { db in
+                try checkedEventRows(db, of: session, sql: sql, arguments: [session.number, first, last]) { row in
+                    try visit(row)
+                    return true
                 }
-                let before = keepingBefore ? state : nil
-                if let keyframe = event.keyframe {
-                    state = keyframe
-                } else if let patch = event.patch {
-                    try state.apply(patch)
+            }
+            return state
+        }
+        try RowPrefetcher().run(
+            { [self] prefetcher throws(LogError) in
+                try read(session: session.number) { db in
+                    try checkedEventRows(db, of: session, sql: sql, arguments: [session.number, first, last]) { row in
+                        prefetcher.push(row, .init(rowCheck: .verified, typeProblem: nil, step: nil))
+                    }
                 }
-                try body(event, before, state)
-                expected = event.step + 1
+            },
+            consume: { (row, _) throws(LogError) in
+                // As `read` would have named it, had the walk run inside it.
+                do {
+                    try visit(row)
+                } catch {
+                    throw Self.logError(error, path: path, session: session.number)
+                }
                 return true
             }
-        }
+        ).get()
         return state
     }
 
     /// The steps of `range` stored as keyframes, in order: where a walk may start without the
-    /// state before (see ``walkStates(_:steps:from:parsingActions:_:)``).
+    /// state before (see ``walkStates(_:steps:from:parsingActions:readingAhead:_:)``).
     public func keyframeSteps(of session: SessionSummary, in range: ClosedRange<Int>) throws(LogError) -> [Int] {
         try read(session: session.number) { db in
             let arguments: StatementArguments = [session.number, range.lowerBound, range.upperBound]

@@ -2,17 +2,16 @@ import GRDB
 import GRDBSQLite
 import RewindJSON
 
-/// The event row a statement stands on (read with `LogReader.eventColumns`), each column read
-/// from SQLite once, for the checksum, the type check and the values alike.
+/// An event row (read with `LogReader.eventColumns`), each column read from SQLite once, for
+/// the checksum, the type check and the values alike.
 ///
 /// JSON is parsed from SQLite's own bytes, never made into a string first. Through GRDB's
 /// rows, each value asked SQLite its type again, made a string and checked its UTF-8 before
 /// the parser checked it once more; and the checksum read every column a second time.
 ///
-/// Valid only until the statement steps to the next row.
+/// Valid only until the statement steps to the next row, or for a row copied out
+/// (``CopiedEventRows``), while its batch is.
 struct StoredEventRow {
-    /// The row, for reading columns by name where speed does not matter.
-    let row: Row
     /// Each of `eventColumns`, checksum last.
     let columns: [StoredColumn]
 
