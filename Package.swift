@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -8,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "RewindCore", targets: ["RewindCore"]),
         .library(name: "RewindJSON", targets: ["RewindJSON"]),
+        .library(name: "RewindCodable", targets: ["RewindCodable"]),
         .library(name: "RewindLog", targets: ["RewindLog"]),
         .library(name: "RewindRendering", targets: ["RewindRendering"]),
         .library(name: "RewindReplay", targets: ["RewindReplay"]),
@@ -23,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
+        // `@RewindCodable`'s macro. Only apps that use the macro build it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
         // `swift package generate-documentation --target RewindCore`: the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -31,8 +35,17 @@ let package = Package(
         .target(name: "RewindCore", dependencies: ["RewindJSON", .product(name: "Atomics", package: "swift-atomics")]),
         // Canonical JSON values, their text form, and structural diff and patch.
         .target(name: "RewindJSON"),
+        // `@RewindCodable`: coders for JSON trees written into an app's types, and its macro.
+        .target(name: "RewindCodable", dependencies: ["RewindJSON", "RewindCodableMacros"]),
+        .macro(
+            name: "RewindCodableMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"), .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
         // The seed flows of the photo app, their drivers, and their registry for replay.
-        .target(name: "PhotoApp", dependencies: ["RewindCore", "RewindReplay"]),
+        .target(name: "PhotoApp", dependencies: ["RewindCore", "RewindReplay", "RewindCodable"]),
         // The log: SQLite schema and migrations, the SQLite sink, the reader and state reconstruction.
         .target(
             name: "RewindLog",
@@ -61,7 +74,7 @@ let package = Package(
             resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
         ),
         // Test support for users: replay a recording inside their own tests.
-        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindReplay"]),
+        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindJSON", "RewindReplay"]),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
@@ -96,6 +109,14 @@ let package = Package(
         // A command line whose login reducer traps, for the tests of `minimize --crash`.
         .executableTarget(name: "crashing-rewind", dependencies: ["RewindCLI", "RewindReplay", "RewindCore", "PhotoApp"], path: "Tests/CrashingRewind"),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindTestSupport", "RewindJSON"]),
+        .testTarget(
+            name: "RewindCodableTests",
+            dependencies: [
+                "RewindCodable", "RewindCodableMacros", "RewindJSON", "RewindCore", "RewindTesting", "PhotoApp",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ]
+        ),
         .testTarget(
             name: "RewindCoreTests",
             dependencies: ["RewindTestSupport", "RewindCore", "RewindJSON", .product(name: "Atomics", package: "swift-atomics")]

@@ -19,6 +19,7 @@ let package = Package(
             name: "TodoApp",
             dependencies: [
                 .product(name: "RewindCore", package: "Rewind"),
+                .product(name: "RewindCodable", package: "Rewind"),
                 .product(name: "RewindJSON", package: "Rewind"),
                 .product(name: "RewindLog", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// What happens in the app: each screen's actions, and the app's own.
+@RewindCodable
 public enum AppAction: Codable, Equatable, Sendable, DescribedAction {
     case login(LoginAction)
     case photos(PhotosAction)

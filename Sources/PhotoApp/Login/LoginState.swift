@@ -1,8 +1,11 @@
+import RewindCodable
 import RewindCore
 
 /// The login screen: two fields, their validity, and the request's progress.
+@RewindCodable
 public struct LoginState: Codable, Equatable, Sendable {
     /// Progress of the sign-in request.
+    @RewindCodable
     public enum Status: String, Codable, Equatable, Sendable {
         case idle
         case inFlight

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// What happens on the detail screen.
+@RewindCodable
 public enum DetailAction: Codable, Equatable, Sendable, OutputAction, DescribedAction {
     case didAppear
     case imageResponse(ServiceResult<LoadedImage>)
@@ -9,6 +11,7 @@ public enum DetailAction: Codable, Equatable, Sendable, OutputAction, DescribedA
     case output(Output)
 
     /// What the detail screen tells the list.
+    @RewindCodable
     public enum Output: Codable, Equatable, Sendable {
         case didClose
     }

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// The detail screen of one photo, which loads the full-size image.
+@RewindCodable
 public struct DetailState: Codable, Equatable, Sendable {
     public var photoID: Int
     public var title: String

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// What happens on the photo list: its own intents and responses, and its children's actions.
+@RewindCodable
 public enum PhotosAction: Codable, Equatable, Sendable, DescribedAction {
     case didAppear
     case photosResponse(ServiceResult<PhotoPage>)

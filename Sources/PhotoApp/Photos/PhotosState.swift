@@ -1,4 +1,7 @@
+import RewindCodable
+
 /// The photo list screen, its thumbnails, and the detail or alert it presents.
+@RewindCodable
 public struct PhotosState: Codable, Equatable, Sendable {
     /// The list's title, once loaded.
     public var title: String?

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// What happens to one thumbnail. Only `output` reaches the photo list.
+@RewindCodable
 public enum ThumbnailAction: Codable, Equatable, Sendable, OutputAction, DescribedAction {
     case didAppear
     case thumbnailResponse(ServiceResult<LoadedImage>)
@@ -9,6 +11,7 @@ public enum ThumbnailAction: Codable, Equatable, Sendable, OutputAction, Describ
     case output(Output)
 
     /// What a thumbnail tells the list: the events it does not handle itself.
+    @RewindCodable
     public enum Output: Codable, Equatable, Sendable {
         case didSelect
     }

@@ -1,6 +1,8 @@
+import RewindCodable
 import RewindCore
 
 /// One photo of the list and its thumbnail, which loads, fails and retries on its own.
+@RewindCodable
 public struct ThumbnailState: Codable, Equatable, Sendable, Identifiable {
     public var id: Int
     public var title: String

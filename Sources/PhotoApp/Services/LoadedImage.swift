@@ -1,4 +1,7 @@
+import RewindCodable
+
 /// A loaded image: where it came from and its size.
+@RewindCodable
 public struct LoadedImage: Codable, Equatable, Sendable {
     public var url: String
     public var width: Int

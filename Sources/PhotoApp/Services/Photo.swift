@@ -1,4 +1,7 @@
+import RewindCodable
+
 /// One photo of the list, as the service describes it.
+@RewindCodable
 public struct Photo: Codable, Equatable, Sendable, Identifiable {
     public var id: Int
     public var title: String

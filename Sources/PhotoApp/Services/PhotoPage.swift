@@ -1,4 +1,7 @@
+import RewindCodable
+
 /// A titled page of photos.
+@RewindCodable
 public struct PhotoPage: Codable, Equatable, Sendable {
     public var title: String
     public var photos: [Photo]

@@ -1,4 +1,7 @@
+import RewindCodable
+
 /// A signed-in user.
+@RewindCodable
 public struct User: Codable, Equatable, Sendable {
     public var id: Int
     public var username: String

@@ -15,7 +15,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
 
     private let session: SessionDescriptor
     let configuration: RecorderConfiguration
-    private let encoder = JSONValueEncoder()
+    private let stateEncoder = JSONTypedEncoder(State.self)
+    private let actionEncoder = JSONTypedEncoder(Action.self)
     /// Arrays of the previous state, so that each step encodes only the elements that changed.
     private let memo = JSONEncodingMemo()
     private var actionNames = ActionNames()
@@ -91,7 +92,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
 
     private func header(for state: State, at time: Date) -> SessionHeader? {
         do {
-            let value = try encoder.encode(state, memo: memo)
+            let value = try stateEncoder.encode(state, memo: memo)
             var paths = Set<String>()
             RedactionScanner.collect(in: value, at: "", into: &paths)
             return SessionHeader(
@@ -119,16 +120,16 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
 
     /// The canonical tree of `state` and its digest.
     func encodeState(_ state: State) throws -> (JSONValue, StateDigest) {
-        let value = try encoder.encode(state, memo: memo)
+        let value = try stateEncoder.encode(state, memo: memo)
         return (value, memo.digest(of: value))
     }
 
     func encode(_ step: Step, encodedState state: JSONValue, digest: StateDigest) throws -> EncodedStep {
-        let action = try encoder.encode(step.action)
+        let action = try actionEncoder.encode(step.action)
         return EncodedStep(
             step: step.step, time: step.time, origin: step.action.origin,
             actionName: actionNames.name(of: step.action, encoded: action), action: action, cause: step.cause,
-            outputs: try step.outputs.map { try encoder.encode($0) }, digest: digest, state: state
+            outputs: try step.outputs.map { try actionEncoder.encode($0) }, digest: digest, state: state
         )
     }
 

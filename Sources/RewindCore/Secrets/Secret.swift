@@ -28,6 +28,8 @@ public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
 
     /// The key of the placeholder object, which marks a redacted field in a log or export.
     public static let placeholderKey = "$redacted"
+    /// The longest secret a placeholder may stand for: a longer one is damage.
+    static let maximumRedactedLength = 1_000_000
 
     /// Wraps a clear value.
     public init(_ value: String) {
@@ -46,7 +48,7 @@ public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
         self.init(placeholderOf: max(0, length), reads: nil)
     }
 
-    private init(placeholderOf length: Int, reads: SecretReads?) {
+    init(placeholderOf length: Int, reads: SecretReads?) {
         storage = String(repeating: "•", count: length)
         isRedacted = true
         count = length
@@ -72,7 +74,7 @@ public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: PlaceholderKey.self)
         let length = try container.decode(Int.self, forKey: PlaceholderKey())
-        guard (0...1_000_000).contains(length) else {
+        guard (0...Self.maximumRedactedLength).contains(length) else {
             throw DecodingError.dataCorruptedError(
                 forKey: PlaceholderKey(), in: container,
                 debugDescription: "a redacted secret's length must be between 0 and 1,000,000"

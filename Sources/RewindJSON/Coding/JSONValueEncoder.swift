@@ -26,6 +26,11 @@ public struct JSONValueEncoder: @unchecked Sendable {
     /// `userInfo` as `Encoder` wants it, converted once rather than at every encode.
     private var encoderUserInfo: [CodingUserInfoKey: Any] = [:]
 
+    /// Whether a value that builds its own tree (`JSONTreeEncodable`, as `@RewindCodable`
+    /// writes it) does so; when false, every value goes through `Encodable`, as a check that
+    /// the two build the same tree.
+    public var prefersTreeCoding = true
+
     /// An encoder with empty `userInfo`.
     public init() {
         userInfo = [:]
@@ -36,23 +41,28 @@ public struct JSONValueEncoder: @unchecked Sendable {
     /// - Throws: `EncodingError.invalidValue` for non-finite floating-point numbers, integers
     ///   beyond `Int`, a NaN `Decimal`, a top-level value that encodes nothing, and whatever
     ///   the value's own `encode(to:)` throws.
-    public func encode(_ value: some Encodable) throws -> JSONValue {
-        try Self.encodeTopLevel(value, userInfo: encoderUserInfo, memo: nil)
+    public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
+        try encode(value, memo: nil, treeType: treeType(of: T.self))
     }
 
     /// The tree for `value`, reusing what `memo` remembers of the previous value encoded with
     /// it: for a sequence of states where each differs from the last in a few places.
-    public func encode(_ value: some Encodable, memo: JSONEncodingMemo) throws -> JSONValue {
-        memo.beginValue()
-        defer { memo.endValue() }
-        return try Self.encodeTopLevel(value, userInfo: encoderUserInfo, memo: memo)
+    public func encode<T: Encodable>(_ value: T, memo: JSONEncodingMemo) throws -> JSONValue {
+        try encode(value, memo: memo, treeType: treeType(of: T.self))
     }
 
-    private static func encodeTopLevel<T: Encodable>(
-        _ value: T, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo?
-    ) throws -> JSONValue {
-        let root = TreeEncoder(parentNode: nil, key: nil, userInfo: userInfo, memo: memo)
+    /// The type as one that builds its own tree, if it is one and the encoder prefers that.
+    func treeType<T>(of type: T.Type) -> (any JSONTreeEncodable.Type)? {
+        prefersTreeCoding ? type as? any JSONTreeEncodable.Type : nil
+    }
+
+    /// The tree for `value`, built by `treeType` (which is `T`) if there is one.
+    func encode<T: Encodable>(_ value: T, memo: JSONEncodingMemo?, treeType: (any JSONTreeEncodable.Type)?) throws -> JSONValue {
+        memo?.beginValue()
+        defer { memo?.endValue() }
+        let root = TreeEncoder(parentNode: nil, key: nil, userInfo: encoderUserInfo, memo: memo, prefersTreeCoding: prefersTreeCoding)
         if let special = try root.boxSpecialCase(value, at: nil) { return special }
+        if let treeType { return try treeType.encodeTree(of: value, at: root) }
         if UnorderedCollectionOrder.mayBe(T.self), let unordered = value as? any UnorderedCollection {
             return try unordered.encodeSorted(in: root, at: nil)
         }

@@ -95,12 +95,7 @@ public struct JSONObject: Sendable {
     }
 
     static func isStrictlyIncreasing(_ keys: [String]) -> Bool {
-        var previous: String?
-        for key in keys {
-            if let previous, UTF8Bytes.compare(previous, key) >= 0 { return false }
-            previous = key
-        }
-        return true
+        keys.indices.dropFirst().allSatisfy { UTF8Bytes.compare(keys[$0 - 1], keys[$0]) < 0 }
     }
 
     /// The number of members.

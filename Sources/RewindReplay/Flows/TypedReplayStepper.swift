@@ -6,8 +6,11 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     let reducer: R
     var state: R.State?
     private(set) var lastStepSendsActions = false
-    let encoder = JSONValueEncoder()
+    /// Each step encodes a state: whether the type builds its own tree is asked once.
+    let encoder = JSONTypedEncoder(R.State.self)
     let decoder = JSONValueDecoder()
+    /// Each step decodes an action: whether the type reads its own tree is asked once.
+    let actionDecoder = JSONTypedDecoder(R.Action.self)
     /// What the last step encoded: the next re-encodes only the elements that changed, and
     /// hashes only those. One stepper serves one chunk, on one thread.
     private let memo = JSONEncodingMemo()
@@ -22,7 +25,7 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
 
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
         guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
-        let decoded = try Self.decode(R.Action.self, action, with: decoder)
+        let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
         state = nil
         // Outputs come back as recorded actions too: any effect counts.
         lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
@@ -57,8 +60,13 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, with decoder: JSONValueDecoder) throws(ReplayError) -> T {
+        try decode(type, value) { try decoder.decode(type, from: $0) }
+    }
+
+    /// `decoding(value)`, its errors as replay errors.
+    static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, by decoding: (JSONValue) throws -> T) throws(ReplayError) -> T {
         do {
-            return try decoder.decode(type, from: value)
+            return try decoding(value)
         } catch let error as DecodingError {
             throw ReplayError(.cannotDecode, DecodingFailure.describe(error, type: type, in: value), underlying: error)
         } catch {

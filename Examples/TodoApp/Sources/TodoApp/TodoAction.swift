@@ -1,9 +1,11 @@
+import RewindCodable
 import RewindCore
 
 /// Everything that changes the todo list: what the user does, and the sync service's answer.
 ///
 /// `DescribedAction` needs nothing more: the origin defaults to `todo` (the type's name
 /// without `Action`), each name to its case.
+@RewindCodable
 public enum TodoAction: Codable, Equatable, Sendable, DescribedAction {
     case addItem(title: String)
     case renameItem(id: Int, title: String)
@@ -17,6 +19,7 @@ public enum TodoAction: Codable, Equatable, Sendable, DescribedAction {
     case syncResponse(SyncResult)
 
     /// What the sync service answered: an effect's result comes back as an action.
+    @RewindCodable
     public enum SyncResult: Codable, Equatable, Sendable {
         case success(revision: Int)
         case failure(message: String)

@@ -1,13 +1,17 @@
+import RewindCodable
 import RewindCore
 
 /// The todo list screen.
+@RewindCodable
 public struct TodoState: Codable, Equatable, Sendable {
     /// Which items the list shows.
+    @RewindCodable
     public enum Filter: String, Codable, Sendable, CaseIterable {
         case all, active, completed
     }
 
     /// Where the last sync stands.
+    @RewindCodable
     public enum SyncStatus: Codable, Equatable, Sendable {
         case idle
         case syncing

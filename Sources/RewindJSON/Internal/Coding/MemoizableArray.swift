@@ -24,7 +24,9 @@ extension Array: MemoizableArray where Element: Encodable {
         var entry = memo.takeEntry(at: path)
         let previous = entry?.previous as? [Element]
         let node = key.map { CodingPathNode(parent: encoder.pathNode, key: $0) } ?? encoder.pathNode
-        let child = TreeEncoder(parentNode: node, key: nil, userInfo: encoder.userInfo, memo: memo)
+        let child = TreeEncoder(parentNode: node, key: nil, userInfo: encoder.userInfo, memo: memo, prefersTreeCoding: encoder.prefersTreeCoding)
+        // Asked once an array: elements that build their own trees skip `Encodable`.
+        let treeElement = encoder.prefersTreeCoding ? Element.self as? any JSONTreeEncodable.Type : nil
         // Hoisted out of the loop: this code runs unspecialized, so every access inside the
         // loop costs metadata lookups and copies.
         let previousElements = entry?.elements ?? []
@@ -91,7 +93,9 @@ extension Array: MemoizableArray where Element: Encodable {
                 elements.append(previousElements[index])
                 digests.append(previousDigests[index])
             } else {
-                let tree = try child.box(self[index], at: JSONCodingKey.index(index))
+                let tree =
+                    try treeElement?.encodeTree(of: self[index], at: child.child(at: JSONCodingKey.index(index)))
+                    ?? child.box(self[index], at: JSONCodingKey.index(index))
                 elements.append(tree)
                 digests.append(tree.digest)
                 if tracksPadding {

@@ -18,8 +18,8 @@ extension TreeEncoder {
 
     /// A new encoder for a value at `key` below this one (at this encoder's own path if `nil`).
     func child(at key: (any CodingKey)?) -> TreeEncoder {
-        key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo, memo: memo) }
-            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo, memo: memo)
+        key.map { TreeEncoder(parentNode: pathNode, key: $0, userInfo: userInfo, memo: memo, prefersTreeCoding: prefersTreeCoding) }
+            ?? TreeEncoder(parentNode: parentNode, key: self.key, userInfo: userInfo, memo: memo, prefersTreeCoding: prefersTreeCoding)
     }
 
     /// The tree for the types `JSONEncoder` treats specially, and for the commonest primitives,

@@ -19,6 +19,8 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     let userInfo: [CodingUserInfoKey: Any]
     /// Set when encoding with a memo: arrays of equatable elements reuse unchanged elements.
     let memo: JSONEncodingMemo?
+    /// Whether values that build their own trees do so (`JSONValueEncoder.prefersTreeCoding`).
+    let prefersTreeCoding: Bool
     // Every member encoded touches these, and the runtime's exclusivity checks on class
     // properties took a tenth of encoding time. Accesses cannot overlap: an encoder is used by
     // one encoding on one thread, and nested values are encoded by child encoders before the
@@ -30,11 +32,15 @@ final class TreeEncoder: Encoder, CodingPathTracking {
     /// Children whose results replace the placeholders at these positions of `values`.
     @exclusivity(unchecked) var pending: [(index: Int, encoder: TreeEncoder)] = []
 
-    init(parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo? = nil) {
+    init(
+        parentNode: CodingPathNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: Any], memo: JSONEncodingMemo? = nil,
+        prefersTreeCoding: Bool = true
+    ) {
         self.parentNode = parentNode
         self.key = key
         self.userInfo = userInfo
         self.memo = memo
+        self.prefersTreeCoding = prefersTreeCoding
     }
 
     /// What was encoded, or `nil` if nothing was.
@@ -99,7 +105,7 @@ final class TreeEncoder: Encoder, CodingPathTracking {
 
     /// A child encoder for a nested container or super-encoder, filled in after this call returns.
     func deferredChild(key: any CodingKey, objectKey: String?) -> TreeEncoder {
-        let child = TreeEncoder(parentNode: pathNode, key: key, userInfo: userInfo, memo: memo)
+        let child = TreeEncoder(parentNode: pathNode, key: key, userInfo: userInfo, memo: memo, prefersTreeCoding: prefersTreeCoding)
         pending.append((values.count, child))
         if let objectKey { keys.append(objectKey) }
         values.append(.null)

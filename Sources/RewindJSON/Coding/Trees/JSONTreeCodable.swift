@@ -1,0 +1,64 @@
+/// A value that builds its `JSONValue` tree itself, without going through `Encoder`.
+///
+/// `JSONValueEncoder` calls ``encodeTree(_:)`` instead of `encode(to:)`. It must build exactly
+/// the tree `encode(to:)` builds: the `@RewindCodable` macro writes it from the type's stored
+/// properties or cases, as Swift synthesizes `Encodable`. The gain is speed: `Codable` reaches
+/// each value through the `Encoder` existential, a container object per value and generic
+/// metadata lookups, which was most of the time recording and replaying a small state took.
+public protocol JSONTreeEncodable: Encodable {
+    /// The tree of this value: the one `encode(to:)` would give.
+    func encodeTree(_ encoder: JSONTreeEncoder) throws -> JSONValue
+}
+
+/// A value that reads itself from a `JSONValue` tree, without going through `Decoder`.
+///
+/// `JSONValueDecoder` tries ``init(tree:_:)`` first and, if it throws, decodes with
+/// `init(from:)`, whose error says exactly what and where. So a conformance may refuse more
+/// than `init(from:)` does (an integer written as `3.0`, say), but must never accept a tree
+/// that `init(from:)` refuses, nor read one differently.
+public protocol JSONTreeDecodable: Decodable {
+    /// The value `init(from:)` would read from `tree`, or an error.
+    init(tree: JSONValue, _ decoder: JSONTreeDecoder) throws
+}
+
+/// A value that both builds and reads its `JSONValue` tree itself.
+public typealias JSONTreeCodable = JSONTreeEncodable & JSONTreeDecodable
+
+/// Why a ``JSONTreeDecodable`` value refused a tree: a value of another kind, or a key that
+/// is missing or not one the type knows.
+///
+/// `JSONValueDecoder` never shows it: it decodes the tree again with `init(from:)`, whose
+/// `DecodingError` says where.
+public struct JSONTreeMismatch: Error, CustomStringConvertible {
+    /// The type being decoded.
+    public let type: Any.Type
+    /// What was wrong with the tree.
+    public let reason: String
+
+    public init(_ type: Any.Type, _ reason: String) {
+        self.type = type
+        self.reason = reason
+    }
+
+    public var description: String { "cannot read \(type) from this tree: \(reason)" }
+}
+
+// Called on the type a cast found, so that the value is never boxed in an existential: a
+// state or an action is too large to fit one's inline buffer, and the box was a tenth of a
+// replay's allocations.
+
+extension JSONTreeEncodable {
+    /// The tree of `value`, which is of this type, built at `node`.
+    static func encodeTree<T>(of value: T, at node: TreeEncoder) throws -> JSONValue {
+        precondition(T.self == Self.self)
+        return try unsafeBitCast(value, to: Self.self).encodeTree(JSONTreeEncoder(node: node))
+    }
+}
+
+extension JSONTreeDecodable {
+    /// A value of this type, which is `T`, read from `tree`.
+    static func decodeTree<T>(_ tree: JSONValue, as type: T.Type, _ decoder: JSONTreeDecoder) throws -> T {
+        precondition(T.self == Self.self)
+        return unsafeBitCast(try Self(tree: tree, decoder), to: T.self)
+    }
+}

@@ -1,0 +1,50 @@
+import RewindJSON
+
+/// Checks that a type's own tree coding (`@RewindCodable`, or a hand-written
+/// `JSONTreeCodable`) agrees with its `Codable` on `values`: the same tree built, and the tree
+/// read back as a value `Codable` encodes to the same tree again.
+///
+/// Recording and replay use the tree coding where a type has one, so a difference would make
+/// what is stored depend on which path encoded it. Call it in a test with values that reach
+/// every case and every optional member, both set and `nil`.
+///
+/// - Throws: ``TreeCodingFailure`` at the first value that disagrees.
+public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) throws {
+    let treeEncoder = JSONValueEncoder()
+    var codableEncoder = JSONValueEncoder()
+    codableEncoder.prefersTreeCoding = false
+    let treeDecoder = JSONValueDecoder()
+    var codableDecoder = JSONValueDecoder()
+    codableDecoder.prefersTreeCoding = false
+    for (index, value) in values.enumerated() {
+        let expected = try codableEncoder.encode(value)
+        let built = try treeEncoder.encode(value)
+        guard built == expected else {
+            throw TreeCodingFailure(type: T.self, index: index, step: "encodeTree(_:)", expected: expected, found: built)
+        }
+        let decoded = try codableEncoder.encode(try treeDecoder.decode(T.self, from: expected))
+        let decodedByCodable = try codableEncoder.encode(try codableDecoder.decode(T.self, from: expected))
+        guard decoded == decodedByCodable else {
+            throw TreeCodingFailure(type: T.self, index: index, step: "init(tree:_:)", expected: decodedByCodable, found: decoded)
+        }
+    }
+}
+
+/// Where a type's tree coding and its `Codable` disagree, found by ``verifyTreeCoding(of:)``.
+public struct TreeCodingFailure: Error, CustomStringConvertible {
+    /// The type checked.
+    public let type: Any.Type
+    /// The position of the value among those checked.
+    public let index: Int
+    /// Which half disagreed: `encodeTree(_:)` or `init(tree:_:)`.
+    public let step: String
+    /// The tree `Codable` gives.
+    public let expected: JSONValue
+    /// The tree the type's own coding gives.
+    public let found: JSONValue
+
+    public var description: String {
+        let changes = JSONDiff.changes(from: expected, to: found).prefix(3).map(\.description).joined(separator: "; ")
+        return "\(type) value #\(index): \(step) disagrees with Codable: \(changes) (Codable: \(expected), tree: \(found))"
+    }
+}
