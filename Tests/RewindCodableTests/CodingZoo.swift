@@ -48,10 +48,17 @@ struct Zoo: Codable, Equatable {
     var z = 0
     // swift-format-ignore: AlwaysUseLowerCamelCase
     var Z = 0
+    private var hidden = 0
+    private(set) var readOnly = ""
     var observed = 0 {
         didSet { _ = oldValue }
     }
-    var computed: Int { count * 2 }
+    var computed: Int { count * 2 + hidden }
+
+    mutating func setHidden(_ value: Int, readOnly text: String) {
+        hidden = value
+        readOnly = text
+    }
     static let shared = 1
 }
 
@@ -69,6 +76,17 @@ struct Plain: Codable, Equatable {
 
 @RewindCodable
 struct Empty: Codable, Equatable {}
+
+/// Types written out in every way the macro reads them.
+@RewindCodable
+struct Spelled<Value: Codable & Equatable>: Codable, Equatable {
+    var generic: Value
+    var long: Optional<Int>
+    var swiftString: Swift.String
+    var optionals: [Int?]
+    var byName: [String: Nested]
+    var unwrapped: Int!
+}
 
 @RewindCodable
 enum Kind: String, Codable, Equatable, CaseIterable {

@@ -17,6 +17,12 @@ struct TreeCodingAgreementTests {
         try verifyTreeCoding(of: [Empty()])
         try verifyTreeCoding(of: Kind.allCases)
         try verifyTreeCoding(of: Level.allCases)
+        try verifyTreeCoding(
+            of: zoos.prefix(100).map {
+                Spelled(
+                    generic: $0.nested, long: $0.maybeCount, swiftString: $0.text, optionals: [$0.maybeCount, 1],
+                    byName: [$0.text: $0.nested], unwrapped: $0.maybeCount)
+            })
     }
 
     @Test func aZooTakesTheTreePath() throws {

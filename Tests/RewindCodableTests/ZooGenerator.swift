@@ -78,6 +78,7 @@ struct ZooGenerator {
         zoo.z = int(0...9)
         zoo.Z = int(0...9)
         zoo.observed = int(0...9)
+        zoo.setHidden(int(0...9), readOnly: text())
         return zoo
     }
 }
