@@ -13,7 +13,6 @@ public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) th
     let treeEncoder = JSONValueEncoder()
     var codableEncoder = JSONValueEncoder()
     codableEncoder.prefersTreeCoding = false
-    let treeDecoder = JSONValueDecoder()
     var codableDecoder = JSONValueDecoder()
     codableDecoder.prefersTreeCoding = false
     for (index, value) in values.enumerated() {
@@ -22,8 +21,14 @@ public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) th
         guard built == expected else {
             throw TreeCodingFailure(type: T.self, index: index, step: "encodeTree(_:)", expected: expected, found: built)
         }
-        let decoded = try codableEncoder.encode(try treeDecoder.decode(T.self, from: expected))
         let decodedByCodable = try codableEncoder.encode(try codableDecoder.decode(T.self, from: expected))
+        // Called directly: through `JSONValueDecoder`, a refusal would fall back to `Codable`.
+        let decoded: JSONValue
+        do {
+            decoded = try codableEncoder.encode(try T(tree: expected, JSONTreeDecoder()))
+        } catch {
+            throw TreeCodingFailure(type: T.self, index: index, step: "init(tree:_:)", expected: decodedByCodable, found: nil, refusal: error)
+        }
         guard decoded == decodedByCodable else {
             throw TreeCodingFailure(type: T.self, index: index, step: "init(tree:_:)", expected: decodedByCodable, found: decoded)
         }
@@ -40,10 +45,25 @@ public struct TreeCodingFailure: Error, CustomStringConvertible {
     public let step: String
     /// The tree `Codable` gives.
     public let expected: JSONValue
-    /// The tree the type's own coding gives.
-    public let found: JSONValue
+    /// The tree the type's own coding gives; `nil` when `init(tree:_:)` refused a tree that
+    /// `Codable` reads.
+    public let found: JSONValue?
+    /// Why `init(tree:_:)` refused the tree, when it did.
+    public let refusal: (any Error)?
+
+    init(type: Any.Type, index: Int, step: String, expected: JSONValue, found: JSONValue?, refusal: (any Error)? = nil) {
+        self.type = type
+        self.index = index
+        self.step = step
+        self.expected = expected
+        self.found = found
+        self.refusal = refusal
+    }
 
     public var description: String {
+        guard let found else {
+            return "\(type) value #\(index): \(step) refused a tree Codable reads (\(refusal.map { "\($0)" } ?? "no error")): \(expected)"
+        }
         let changes = JSONDiff.changes(from: expected, to: found).prefix(3).map(\.description).joined(separator: "; ")
         return "\(type) value #\(index): \(step) disagrees with Codable: \(changes) (Codable: \(expected), tree: \(found))"
     }

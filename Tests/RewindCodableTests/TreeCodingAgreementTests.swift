@@ -55,6 +55,13 @@ struct TreeCodingAgreementTests {
         try verifyTreeCoding(of: states.map(\.login))
     }
 
+    @Test func aCoderThatRefusesWhatCodableReadsIsReported() throws {
+        let error = #expect(throws: TreeCodingFailure.self) { try verifyTreeCoding(of: [Refusing()]) }
+        #expect(error?.step == "init(tree:_:)")
+        #expect(error?.found == nil)
+        #expect(error?.description.hasPrefix("Refusing value #0: init(tree:_:) refused a tree Codable reads") == true)
+    }
+
     @Test func aTreeTheCoderRefusesIsDecodedByCodableWithItsError() throws {
         var codable = JSONValueDecoder()
         codable.prefersTreeCoding = false
@@ -125,5 +132,23 @@ private struct Disagreeing: Codable, JSONTreeCodable {
 
     init(tree: JSONValue, _ decoder: JSONTreeDecoder) throws {
         value = try decoder.object(tree, of: Self.self).decode(Int.self, forKey: "value")
+    }
+}
+
+/// A hand-written conformance whose decoder refuses every tree: `JSONValueDecoder` would hide
+/// that behind `Codable`, the check must not.
+private struct Refusing: Codable, JSONTreeCodable {
+    var value = 1
+
+    func encodeTree(_ encoder: JSONTreeEncoder) throws -> JSONValue {
+        var object = encoder.object(capacity: 1)
+        try object.encode(value, forKey: "value")
+        return object.finish()
+    }
+
+    init() {}
+
+    init(tree: JSONValue, _ decoder: JSONTreeDecoder) throws {
+        throw JSONTreeMismatch(Self.self, "refuses everything")
     }
 }

@@ -7,6 +7,11 @@ public struct JSONTreeDecoder {
     /// The `userInfo` the decoding was given.
     public let userInfo: [CodingUserInfoKey: Any]
 
+    /// A decoder handing `userInfo` to the values it reads, for calling `init(tree:_:)` directly.
+    public init(userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.userInfo = userInfo
+    }
+
     /// The members of `tree`, which must be an object.
     public func object<T>(_ tree: JSONValue, of type: T.Type) throws -> JSONTreeObjectDecoder {
         guard case .object(let object) = tree else { throw JSONTreeMismatch(type, "not an object") }
@@ -31,7 +36,7 @@ public struct JSONTreeDecoder {
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ tree: JSONValue, userInfo: [CodingUserInfoKey: Any]) throws -> T {
-        if let special = try? unboxSpecial(tree, as: type) { return special }
+        if let special = unboxSpecial(tree, as: type) { return special }
         if let treeType = type as? any JSONTreeDecodable.Type {
             // Only a generic member reaches here: a concrete one calls its own overload.
             return try treeType.decodeTree(tree, as: type, JSONTreeDecoder(userInfo: userInfo))
@@ -42,7 +47,7 @@ public struct JSONTreeDecoder {
     }
 
     /// The commonest scalars, read without a decoder; `nil` for other types.
-    private static func unboxSpecial<T>(_ tree: JSONValue, as type: T.Type) throws -> T? {
+    private static func unboxSpecial<T>(_ tree: JSONValue, as type: T.Type) -> T? {
         if T.self == String.self, case .string(let string) = tree { return unsafeBitCast(string, to: T.self) }
         if T.self == Int.self, case .int(let int) = tree { return unsafeBitCast(int, to: T.self) }
         if T.self == Bool.self, case .bool(let bool) = tree { return unsafeBitCast(bool, to: T.self) }
