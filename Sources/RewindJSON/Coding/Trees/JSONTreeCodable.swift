@@ -44,8 +44,8 @@ public struct JSONTreeMismatch: Error, CustomStringConvertible {
 }
 
 // Called on the type a cast found, so that the value is never boxed in an existential: a
-// state or an action is too large to fit one's inline buffer, and the box was a tenth of a
-// replay's allocations.
+// state or an action is too large for one's inline buffer, and the boxes were 6 % of replaying
+// a login recording (549k–578k against 674k–676k steps/s without them).
 
 extension JSONTreeEncodable {
     /// The tree of `value`, which is of this type, built at `node`.

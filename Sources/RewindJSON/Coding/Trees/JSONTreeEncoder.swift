@@ -55,8 +55,8 @@ public struct JSONTreeEncoder {
 ///
 /// Its `TreeEncoder` is made only when something needs it (a member encoded through
 /// `Codable`, an error's coding path): a nested value that builds its own tree of scalars, a
-/// secret or a raw-value enum, needs none, and making one for each was a tenth of encoding a
-/// login state.
+/// secret or a raw-value enum, needs none, and making one for each cost replaying a login
+/// recording about 5 % (685k–698k against 705k–748k steps/s).
 struct TreePlace {
     let parent: TreeEncoder
     let key: JSONCodingKey?
