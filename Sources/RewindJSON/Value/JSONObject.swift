@@ -95,7 +95,10 @@ public struct JSONObject: Sendable {
     }
 
     static func isStrictlyIncreasing(_ keys: [String]) -> Bool {
-        keys.indices.dropFirst().allSatisfy { UTF8Bytes.compare(keys[$0 - 1], keys[$0]) < 0 }
+        // Through the buffer, the keys are borrowed rather than retained and released.
+        keys.withUnsafeBufferPointer { keys in
+            keys.indices.dropFirst().allSatisfy { UTF8Bytes.compare(keys[$0 - 1], keys[$0]) < 0 }
+        }
     }
 
     /// The number of members.

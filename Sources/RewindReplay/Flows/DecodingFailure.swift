@@ -2,7 +2,9 @@ import RewindJSON
 
 /// Turns a `DecodingError` on a recorded value into one line that names the type, the enum
 /// case or field, and where: what a user needs when an old recording no longer decodes.
+@usableFromInline
 enum DecodingFailure {
+    @usableFromInline
     static func describe(_ error: DecodingError, type: Any.Type, in value: JSONValue) -> String {
         switch error {
         case let .typeMismatch(expected, context):

@@ -7,10 +7,14 @@ public struct ReplayFlow: Sendable {
     public let name: String
     /// The version of the app's state and action types that the reducer reads now.
     public let schemaVersion: Int
-    let migrations: [SchemaMigration]
-    let makeStepper: @Sendable () -> any ReplayStepper
+    @usableFromInline let migrations: [SchemaMigration]
+    @usableFromInline let makeStepper: @Sendable () -> any ReplayStepper
 
     /// Registers `reducer` under the flow `name` that sessions carry.
+    ///
+    /// Inlinable so that the stepper's code is compiled in the app's module, for its types: a
+    /// stepper compiled once for every reducer looked up the types' metadata at each step.
+    @inlinable
     public init<R: Reducer>(
         _ name: String, schemaVersion: Int = 1, migrations: [SchemaMigration] = [],
         reducer: @escaping @Sendable () -> R
@@ -18,7 +22,7 @@ public struct ReplayFlow: Sendable {
         self.name = name
         self.schemaVersion = schemaVersion
         self.migrations = migrations
-        self.makeStepper = { TypedReplayStepper(reducer: reducer()) }
+        self.makeStepper = { SpecializedReplayStepper(TypedReplayStepper(reducer: reducer())) }
     }
 
     /// A fresh stepper over the flow's reducer.

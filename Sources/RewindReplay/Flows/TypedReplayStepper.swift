@@ -2,27 +2,34 @@ import RewindCore
 import RewindJSON
 
 /// A ``ReplayStepper`` over a reducer of known types: decodes each recorded value into them.
+///
+/// Inlinable, with `ReplayFlow.init`, so that the app's module compiles its steps for the app's
+/// types (see `SpecializedReplayStepper`).
+@usableFromInline
 struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableState, R.Action: RecordableAction {
-    let reducer: R
-    var state: R.State?
-    private(set) var lastStepSendsActions = false
+    @usableFromInline let reducer: R
+    @usableFromInline var state: R.State?
+    @usableFromInline var lastStepSendsActions = false
     /// Each step encodes a state: whether the type builds its own tree is asked once.
-    let encoder = JSONTypedEncoder(R.State.self)
-    let decoder = JSONValueDecoder()
+    @usableFromInline let encoder = JSONTypedEncoder(R.State.self)
+    @usableFromInline let decoder = JSONValueDecoder()
     /// Each step decodes an action: whether the type reads its own tree is asked once.
-    let actionDecoder = JSONTypedDecoder(R.Action.self)
+    @usableFromInline let actionDecoder = JSONTypedDecoder(R.Action.self)
     /// What the last step encoded: the next re-encodes only the elements that changed, and
     /// hashes only those. One stepper serves one chunk, on one thread.
-    private let memo = JSONEncodingMemo()
+    @usableFromInline let memo = JSONEncodingMemo()
 
+    @inlinable
     init(reducer: R) {
         self.reducer = reducer
     }
 
+    @inlinable
     mutating func reset(to value: JSONValue) throws(ReplayError) {
         state = try Self.decode(R.State.self, value, with: decoder)
     }
 
+    @inlinable
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
         guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
         let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
@@ -33,10 +40,12 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         return try encode(current, memo: memo)
     }
 
+    @inlinable
     func digest(ofLastStep state: JSONValue) -> StateDigest {
         memo.digest(of: state)
     }
 
+    @inlinable
     func probe(from value: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe {
         let reads = SecretReads()
         var decoder = JSONValueDecoder()
@@ -46,12 +55,14 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         return ReplayProbe(state: try encode(probed), readSecret: reads.anyRead)
     }
 
+    @inlinable
     func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String) {
         let decoded = try Self.decode(R.Action.self, action, with: decoder)
         return (decoded.name, decoded.origin)
     }
 
-    private func encode(_ value: R.State, memo: JSONEncodingMemo? = nil) throws(ReplayError) -> JSONValue {
+    @inlinable
+    func encode(_ value: R.State, memo: JSONEncodingMemo? = nil) throws(ReplayError) -> JSONValue {
         do {
             return try memo.map { try encoder.encode(value, memo: $0) } ?? encoder.encode(value)
         } catch {
@@ -59,11 +70,13 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         }
     }
 
+    @inlinable
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, with decoder: JSONValueDecoder) throws(ReplayError) -> T {
         try decode(type, value) { try decoder.decode(type, from: $0) }
     }
 
     /// `decoding(value)`, its errors as replay errors.
+    @inlinable
     static func decode<T: Decodable>(_ type: T.Type, _ value: JSONValue, by decoding: (JSONValue) throws -> T) throws(ReplayError) -> T {
         do {
             return try decoding(value)

@@ -38,8 +38,10 @@ extension JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 let object = try finishObject(keysFrom: stackStart, valuesFrom: valueStart, isSorted: isSorted)
-                keyStack.removeSubrange(stackStart...)
-                valueStack.removeSubrange(valueStart...)
+                // `removeLast(_:)` rather than `removeSubrange(_:)`, whose general path was 3 % of a
+                // profile of replaying a login recording.
+                keyStack.removeLast(keyStack.count - stackStart)
+                valueStack.removeLast(valueStack.count - valueStart)
                 return .object(object)
             case let byte?:
                 throw error("unexpected \(Self.describe(byte)), expected ',' or '}' after object member")

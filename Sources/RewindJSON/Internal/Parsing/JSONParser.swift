@@ -122,7 +122,7 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 position += 1
                 let elements = Array(valueStack[stackStart...])
-                valueStack.removeSubrange(stackStart...)
+                valueStack.removeLast(valueStack.count - stackStart)
                 return .array(elements)
             case let byte?:
                 throw error("unexpected \(Self.describe(byte)), expected ',' or ']' after array element")
