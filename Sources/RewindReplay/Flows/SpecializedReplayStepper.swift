@@ -22,7 +22,9 @@ struct SpecializedReplayStepper: ReplayStepper {
         let box = SpecializedReplayStepperBox(stepper)
         resetTo = { value throws(ReplayError) in try box.stepper.reset(to: value) }
         stepWith = { action throws(ReplayError) in try box.stepper.step(action) }
-        digestOf = { box.stepper.digest(ofLastStep: $0) }
+        // The memo, not `box.stepper`: reading the stepper through the box copied it whole.
+        let memo = stepper.memo
+        digestOf = { memo.digest(of: $0) }
         probeWith = { state, action throws(ReplayError) in try box.stepper.probe(from: state, action: action) }
         describeAction = { action throws(ReplayError) in try box.stepper.describe(action) }
         sendsActions = { box.stepper.lastStepSendsActions }

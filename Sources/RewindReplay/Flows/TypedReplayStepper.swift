@@ -32,12 +32,18 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     @inlinable
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
         guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
+        // Locals rather than `self` in the closures, which copied the whole stepper each step.
+        let actionDecoder = actionDecoder
         let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
         state = nil
         // Outputs come back as recorded actions too: any effect counts.
         lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
         state = current
-        return try encode(current, memo: memo)
+        do {
+            return try encoder.encode(current, memo: memo)
+        } catch {
+            throw Self.encodingFailure(error)
+        }
     }
 
     @inlinable
@@ -66,8 +72,13 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         do {
             return try memo.map { try encoder.encode(value, memo: $0) } ?? encoder.encode(value)
         } catch {
-            throw ReplayError(.cannotEncode, "cannot encode \(R.State.self): \(error)", underlying: error)
+            throw Self.encodingFailure(error)
         }
+    }
+
+    @inlinable
+    static func encodingFailure(_ error: any Error) -> ReplayError {
+        ReplayError(.cannotEncode, "cannot encode \(R.State.self): \(error)", underlying: error)
     }
 
     @inlinable

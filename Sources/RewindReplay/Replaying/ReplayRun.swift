@@ -174,8 +174,9 @@ struct ReplayRun {
     static func holdsRedaction(_ value: JSONValue) -> Bool {
         switch value {
         case let .object(object):
-            if object.count == 1, object[Secret.placeholderKey] != nil { return true }
-            return object.contains { holdsRedaction($0.value) }
+            if object.count == 1, object.keys[0] == Secret.placeholderKey { return true }
+            // The values alone: iterating the members retains each key too.
+            return object.values.contains(where: holdsRedaction)
         case let .array(elements):
             return elements.contains(where: holdsRedaction)
         default:

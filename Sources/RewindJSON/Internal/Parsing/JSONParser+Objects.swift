@@ -18,7 +18,7 @@ extension JSONParser {
             }
             let keyOffset = position
             let key = try parseString()
-            if isSorted, let previous = keyStack[stackStart...].last {
+            if isSorted, let previous = keyStack.last(above: stackStart) {
                 let order = UTF8Bytes.compare(previous.key, key)
                 if order == 0 { throw error("duplicate key \(Self.quoted(key))", at: keyOffset) }
                 isSorted = order < 0
@@ -37,12 +37,7 @@ extension JSONParser {
                 if peek() == UInt8(ascii: "}") { throw error("trailing comma in object") }
             case UInt8(ascii: "}"):
                 position += 1
-                let object = try finishObject(keysFrom: stackStart, valuesFrom: valueStart, isSorted: isSorted)
-                // `removeLast(_:)` rather than `removeSubrange(_:)`, whose general path was 3 % of a
-                // profile of replaying a login recording.
-                keyStack.removeLast(keyStack.count - stackStart)
-                valueStack.removeLast(valueStack.count - valueStart)
-                return .object(object)
+                return .object(try finishObject(keysFrom: stackStart, valuesFrom: valueStart, isSorted: isSorted))
             case let byte?:
                 throw error("unexpected \(Self.describe(byte)), expected ',' or '}' after object member")
             case nil:
@@ -52,27 +47,27 @@ extension JSONParser {
     }
 
     /// Builds the object from the top of the stacks, sorting and rejecting duplicates if needed.
-    func finishObject(keysFrom keyStart: Int, valuesFrom valueStart: Int, isSorted: Bool) throws(JSONParseError) -> JSONObject {
-        let keys = keyStack[keyStart...]
-        let values = valueStack[valueStart...]
+    mutating func finishObject(keysFrom keyStart: Int, valuesFrom valueStart: Int, isSorted: Bool) throws(JSONParseError) -> JSONObject {
         if isSorted {
-            return JSONObject(sortedKeys: keys.map(\.key), values: Array(values))
+            return JSONObject(sortedKeys: keyStack.removeAll(from: keyStart) { $0.key }, values: valueStack.removeAll(from: valueStart))
         }
-        let order = (0..<keys.count).sorted { i, j in
-            UTF8Bytes.compare(keys[keyStart + i].key, keys[keyStart + j].key) < 0
+        let keys = keyStack.removeAll(from: keyStart)
+        let values = valueStack.removeAll(from: valueStart)
+        let order = keys.indices.sorted { i, j in
+            UTF8Bytes.compare(keys[i].key, keys[j].key) < 0
         }
         var sortedKeys: [String] = []
         var sortedValues: [JSONValue] = []
         sortedKeys.reserveCapacity(keys.count)
         sortedValues.reserveCapacity(keys.count)
         for (rank, i) in order.enumerated() {
-            let member = keys[keyStart + i]
-            if rank > 0, case let previous = keys[keyStart + order[rank - 1]], UTF8Bytes.equal(previous.key, member.key) {
+            let member = keys[i]
+            if rank > 0, case let previous = keys[order[rank - 1]], UTF8Bytes.equal(previous.key, member.key) {
                 // Report the second occurrence in the text, where a reader would look.
                 throw error("duplicate key \(Self.quoted(member.key))", at: max(previous.offset, member.offset))
             }
             sortedKeys.append(member.key)
-            sortedValues.append(values[valueStart + i])
+            sortedValues.append(values[i])
         }
         return JSONObject(sortedKeys: sortedKeys, values: sortedValues)
     }

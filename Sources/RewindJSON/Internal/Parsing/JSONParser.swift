@@ -11,9 +11,9 @@ struct JSONParser {
 
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
-    var valueStack: [JSONValue] = []
+    var valueStack = ParserStack<JSONValue>(capacity: 8)
     /// The keys of the objects being parsed, each with its offset for error messages.
-    var keyStack: [(key: String, offset: Int)] = []
+    var keyStack = ParserStack<(key: String, offset: Int)>(capacity: 8)
     /// Reused for strings with escapes, the only ones that cannot be sliced from the input.
     var scratch: [UInt8] = []
 
@@ -24,11 +24,9 @@ struct JSONParser {
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
+        // The stacks start with room for small documents: regrowing them one member at a
+        // time was a third of parsing a recorded action.
         self.bytes = bytes
-        // Room for small documents from the start: regrowing the stacks one member at a time
-        // was a third of parsing a recorded action.
-        valueStack.reserveCapacity(8)
-        keyStack.reserveCapacity(8)
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -121,9 +119,7 @@ struct JSONParser {
                 if peek() == UInt8(ascii: "]") { throw error("trailing comma in array") }
             case UInt8(ascii: "]"):
                 position += 1
-                let elements = Array(valueStack[stackStart...])
-                valueStack.removeLast(valueStack.count - stackStart)
-                return .array(elements)
+                return .array(valueStack.removeAll(from: stackStart))
             case let byte?:
                 throw error("unexpected \(Self.describe(byte)), expected ',' or ']' after array element")
             case nil:
