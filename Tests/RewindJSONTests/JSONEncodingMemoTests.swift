@@ -46,6 +46,42 @@ import Testing
         }
     }
 
+    /// As a replay steps: one value mutated in place, each tree dropped once compared, so the
+    /// memo's copies and trees are rewritten in place too.
+    @Test(arguments: [4, 5])
+    func aValueMutatedInPlaceEncodesAsWithoutAMemo(seed: UInt64) throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        var random = SplitMix64(seed: seed)
+        var screen = Self.screens(count: 0, seed: seed)[0]
+        for step in 0..<300 {
+            let index = Int(random.next() % UInt64(screen.items.count))
+            switch random.next() % 4 {
+            case 0: screen.items[index].title = "edit \(step)"
+            case 1: screen.items.insert(Item(id: 2_000 + step, title: "new", tags: []), at: index)
+            case 2: if screen.items.count > 1 { screen.items.remove(at: index) }
+            default: screen.items[index].tags.append("t\(step)")
+            }
+            let memoized = try encoder.encode(screen, memo: memo)
+            #expect(memoized == (try encoder.encode(screen)))
+            #expect(memo.digest(of: memoized) == (try encoder.encode(screen)).digest)
+        }
+    }
+
+    /// The memo keeps a copy of its own: the encoded value's next mutation happens in place
+    /// instead of copying the whole array, which it shared with the memo before.
+    @Test func theEncodedArrayIsNotSharedWithTheMemo() throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        var screen = Self.screens(count: 0, seed: 1)[0]
+        for step in 0..<3 {
+            _ = try encoder.encode(screen, memo: memo)
+            let before = screen.items.withUnsafeBufferPointer { $0.baseAddress }
+            screen.items[step].title = "renamed"
+            #expect(screen.items.withUnsafeBufferPointer { $0.baseAddress } == before)
+        }
+    }
+
     @Test func unchangedElementsShareTheirTrees() throws {
         let encoder = JSONValueEncoder()
         let memo = JSONEncodingMemo()

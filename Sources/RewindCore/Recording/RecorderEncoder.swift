@@ -71,19 +71,18 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
 
     /// Called when nothing waits to be encoded.
     ///
-    /// Without a replica, or with one that has stopped, lets go of the last state's arrays (see
-    /// `JSONEncodingMemo.detachFromLastValue()`): the store holds them too, so its next
-    /// mutation would copy them on the dispatching thread. With a running replica, asks for
-    /// the store's state with the next step, to confirm the steps held back.
+    /// With a replica that has stopped, lets go of it. With a running one, asks for the
+    /// store's state with the next step, to confirm the steps held back. (The memo keeps
+    /// copies of its own of the last state's arrays, so the store's next mutation of them
+    /// happens in place.)
     func caughtUp() {
         if replica == nil {
-            memo.detachFromLastValue()
+            return
         } else if stateRequest.load(ordering: .relaxed) == StateRequest.always {
             if unconfirmed.isEmpty {
                 // A step queued before the stop would find no state to go on from, and be
                 // marked as a gap: every step since brings the store's.
                 replicaState = nil
-                memo.detachFromLastValue()
             }
         } else if !unconfirmed.isEmpty {
             _ = stateRequest.compareExchange(expected: StateRequest.atIntervals, desired: StateRequest.next, ordering: .relaxed)

@@ -42,20 +42,12 @@ public final class JSONEncodingMemo {
             })
     }
 
-    /// Keeps the remembered arrays in buffers of the memo's own, so that the value it last
-    /// encoded is no longer shared: its owner's next mutation then happens in place instead
-    /// of copying the whole array.
+    /// Once let go of the arrays of the last value encoded, which the memo shared with it.
     ///
-    /// The copies hold the same elements (their strings and arrays retained), so what the
-    /// next encode finds unchanged stays sound. It costs a copy of each array, so it is for
-    /// when there is time to spare: a recorder calls it when nothing waits to be encoded.
-    public func detachFromLastValue() {
-        for (path, entry) in entries {
-            guard let array = entry.previous as? any MemoizableArray else { continue }
-            entries[path] = Entry(
-                previous: array.copiedToOwnBuffer(), elements: entry.elements, digests: entry.digests, writtenMasks: entry.writtenMasks)
-        }
-    }
+    /// The memo now keeps copies of its own after every encode, updated where elements changed,
+    /// so there is nothing left to let go of.
+    @available(*, deprecated, message: "the memo no longer shares the arrays of the value it encoded")
+    public func detachFromLastValue() {}
 
     func beginValue() {
         current = [:]

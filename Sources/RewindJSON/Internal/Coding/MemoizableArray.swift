@@ -3,9 +3,6 @@ import Foundation
 /// An array whose unchanged elements a memo can skip.
 protocol MemoizableArray {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue
-
-    /// The same elements in a new buffer: a copy that shares nothing with this array's storage.
-    func copiedToOwnBuffer() -> Any
 }
 
 enum MemoizableArrays {
@@ -22,18 +19,18 @@ extension Array: MemoizableArray where Element: Encodable {
     func encodeMemoized(in encoder: TreeEncoder, at key: (any CodingKey)?, memo: JSONEncodingMemo) throws -> JSONValue {
         let path = encoder.codingPath(appending: key).map(\.stringValue).joined(separator: "\u{1F}")
         var entry = memo.takeEntry(at: path)
-        let previous = entry?.previous as? [Element]
+        var previous = entry?.previous as? [Element]
         let node = key.map { CodingPathNode(parent: encoder.pathNode, key: $0) } ?? encoder.pathNode
         let child = TreeEncoder(parentNode: node, key: nil, userInfo: encoder.userInfo, memo: memo, prefersTreeCoding: encoder.prefersTreeCoding)
         // Asked once an array: elements that build their own trees skip `Encodable`.
         let treeElement = encoder.prefersTreeCoding ? Element.self as? any JSONTreeEncodable.Type : nil
         // Hoisted out of the loop: this code runs unspecialized, so every access inside the
         // loop costs metadata lookups and copies.
-        let previousElements = entry?.elements ?? []
-        let previousDigests = entry?.digests ?? []
-        let reusable = Swift.min(previous?.count ?? 0, previousElements.count)
-        var elements: [JSONValue] = []
-        var digests: [StateDigest] = []
+        // The previous trees and digests, rewritten in place where elements changed: a replay
+        // drops each tree once it has its digest, so these are the buffers' only holders.
+        var elements = entry?.elements ?? []
+        var digests = entry?.digests ?? []
+        let reusable = Swift.min(previous?.count ?? 0, elements.count, digests.count)
         elements.reserveCapacity(count)
         digests.reserveCapacity(count)
         // Unchanged elements are found first. An element the reducer left alone is a bitwise
@@ -88,28 +85,58 @@ extension Array: MemoizableArray where Element: Encodable {
         } else if !tracksPadding {
             masks = []
         }
-        for index in 0..<count {
-            if unchanged[index] {
-                elements.append(previousElements[index])
-                digests.append(previousDigests[index])
+        for index in 0..<count where !unchanged[index] {
+            let tree =
+                try treeElement?.encodeTree(of: self[index], at: child.child(at: JSONCodingKey.index(index)))
+                ?? child.box(self[index], at: JSONCodingKey.index(index))
+            // In order, so an index past the previous trees is the next one to append.
+            if index < elements.count {
+                elements[index] = tree
+                digests[index] = tree.digest
             } else {
-                let tree =
-                    try treeElement?.encodeTree(of: self[index], at: child.child(at: JSONCodingKey.index(index)))
-                    ?? child.box(self[index], at: JSONCodingKey.index(index))
                 elements.append(tree)
                 digests.append(tree.digest)
-                if tracksPadding {
-                    masks.withUnsafeMutableBytes { mask in
-                        if let mask = mask.baseAddress { WrittenBytes.mask(of: self[index], into: mask + index * size) }
-                    }
+            }
+            if tracksPadding {
+                masks.withUnsafeMutableBytes { mask in
+                    if let mask = mask.baseAddress { WrittenBytes.mask(of: self[index], into: mask + index * size) }
                 }
             }
         }
-        memo.remember(JSONEncodingMemo.Entry(previous: self, elements: elements, digests: digests, writtenMasks: masks), at: path)
+        if elements.count > count {
+            elements.removeLast(elements.count - count)
+            digests.removeLast(digests.count - count)
+        }
+        memo.remember(
+            JSONEncodingMemo.Entry(previous: updatedCopy(of: &previous, unchanged: unchanged), elements: elements, digests: digests, writtenMasks: masks),
+            at: path)
         return .array(elements)
     }
 
-    func copiedToOwnBuffer() -> Any {
+    /// The memo's copy of this array: `previous`, the copy it kept of the last one, with the
+    /// changed elements assigned, or a new copy the first time.
+    ///
+    /// Keeping this array itself made it shared, so its owner's next mutation (a reducer
+    /// renaming one of 1,000 photos) copied all of it and then freed the old buffer: half of
+    /// a replay of large states. The copy holds the same elements (their strings retained),
+    /// which is what makes equal bytes mean an unchanged element.
+    private func updatedCopy(of previous: inout [Element]?, unchanged: [Bool]) -> [Element] {
+        guard var copy = previous else { return ownCopy() }
+        previous = nil  // the copy's only holder now, so that it is written in place
+        let kept = Swift.min(copy.count, count)
+        for index in 0..<kept where !unchanged[index] {
+            copy[index] = self[index]
+        }
+        if copy.count > count {
+            copy.removeLast(copy.count - count)
+        } else if copy.count < count {
+            copy.append(contentsOf: self[copy.count...])
+        }
+        return copy
+    }
+
+    /// The same elements in a new buffer: a copy that shares nothing with this array's storage.
+    private func ownCopy() -> [Element] {
         // `Array(self)` would share the buffer; appending into a new one copies each element.
         var copy: [Element] = []
         copy.reserveCapacity(count)
