@@ -76,9 +76,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// copies of its own of the last state's arrays, so the store's next mutation of them
     /// happens in place.)
     func caughtUp() {
-        if replica == nil {
-            return
-        } else if stateRequest.load(ordering: .relaxed) == StateRequest.always {
+        guard replica != nil else { return }
+        if stateRequest.load(ordering: .relaxed) == StateRequest.always {
             if unconfirmed.isEmpty {
                 // A step queued before the stop would find no state to go on from, and be
                 // marked as a gap: every step since brings the store's.

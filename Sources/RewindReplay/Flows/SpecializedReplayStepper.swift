@@ -8,6 +8,9 @@ import RewindJSON
 /// (about 9 % of replaying a login recording). `ReplayFlow.init`, inlinable, makes this one
 /// in the app's module, where the closures below call ``TypedReplayStepper``'s inlinable
 /// methods for the app's own reducer, so those are compiled for its types.
+///
+/// Its copies share one stepper, through the box: unlike ``TypedReplayStepper``'s, a copy is
+/// not a fork. Each replay and each chunk makes its own with `ReplayFlow.stepper()`.
 @usableFromInline
 struct SpecializedReplayStepper: ReplayStepper {
     @usableFromInline let resetTo: (JSONValue) throws(ReplayError) -> Void

@@ -68,9 +68,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     }
 
     @inlinable
-    func encode(_ value: R.State, memo: JSONEncodingMemo? = nil) throws(ReplayError) -> JSONValue {
+    func encode(_ value: R.State) throws(ReplayError) -> JSONValue {
         do {
-            return try memo.map { try encoder.encode(value, memo: $0) } ?? encoder.encode(value)
+            return try encoder.encode(value)
         } catch {
             throw Self.encodingFailure(error)
         }

@@ -21,12 +21,6 @@ struct ParserStack<Element> {
 
     var count: Int { countPointer.pointee }
 
-    /// The member at `index`, which must be below ``count``.
-    subscript(index: Int) -> Element {
-        precondition(index >= 0 && index < count, "index out of the parser's stack")
-        return elements[index]
-    }
-
     /// The top member, unless the stack holds no more than `start` members.
     func last(above start: Int) -> Element? {
         count > start ? elements[count - 1] : nil
