@@ -46,11 +46,13 @@ let package = Package(
         ),
         // The seed flows of the photo app, their drivers, and their registry for replay.
         .target(name: "PhotoApp", dependencies: ["RewindCore", "RewindReplay", "RewindCodable"]),
+        // zlib, which compresses the log's blocks of steps: in every Apple SDK, and Debian's zlib1g-dev.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The log: SQLite schema and migrations, the SQLite sink, the reader and state reconstruction.
         .target(
             name: "RewindLog",
             dependencies: [
-                "RewindCore", "RewindJSON",
+                "RewindCore", "RewindJSON", "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
@@ -105,7 +107,10 @@ let package = Package(
         // instructions under callgrind (which cannot run `rewind` itself).
         .executableTarget(name: "rewind-recording-probe", dependencies: ["RewindBench"]),
         // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
-        .target(name: "RewindTestSupport", dependencies: ["RewindLog", "RewindCore", "PhotoApp"], path: "Tests/Support"),
+        .target(
+            name: "RewindTestSupport",
+            dependencies: ["RewindLog", "RewindCore", "RewindJSON", "PhotoApp", "CZlib", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/Support"),
         // A command line whose login reducer traps, for the tests of `minimize --crash`.
         .executableTarget(name: "crashing-rewind", dependencies: ["RewindCLI", "RewindReplay", "RewindCore", "PhotoApp"], path: "Tests/CrashingRewind"),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindTestSupport", "RewindJSON"]),

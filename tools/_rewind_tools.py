@@ -2,10 +2,12 @@
 
 Not a script: imported by crash-test, concurrency-test and fuzz (Python 3, standard library).
 """
+import json
 import os
 import struct
 import subprocess
 import sys
+import zlib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -57,7 +59,10 @@ COLUMNS = {
     "event": ["session_id", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest",
               "keyframe", "patch"],
     "gap": ["session_id", "first_step", "last_step", "reason"],
+    "event_block": ["session_id", "first_step", "last_step", "keyframe", "last_time", "size", "data"],
 }
+# Tables without a rowid, keyed by these columns instead.
+KEYS = {"event": ["session_id", "step"], "event_block": ["session_id", "first_step"]}
 _MASK = (1 << 64) - 1
 
 
@@ -92,19 +97,41 @@ class RowChecksum:
 
 
 def reseal(connection):
-    """Recomputes the checksum of every row of a log (format 2), as the writer would have."""
+    """Recomputes the checksum of every row of a log (formats 2 and 3), as the writer would have."""
     connection.text_factory = bytes
+    tables = {row[0].decode() if isinstance(row[0], bytes) else row[0]
+              for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     for table, columns in COLUMNS.items():
+        if table not in tables:
+            continue
+        keys = KEYS.get(table, ["rowid"])
         typed = ", ".join(f"typeof({column}), {column}" for column in columns)
-        rows = connection.execute(f"SELECT rowid, {typed} FROM {table}").fetchall() if table != "event" else \
-            connection.execute(f"SELECT session_id, step, {typed} FROM event").fetchall()
+        rows = connection.execute(f"SELECT {', '.join(keys)}, {typed} FROM {table}").fetchall()
         for row in rows:
-            keys, values = (row[:1], row[1:]) if table != "event" else (row[:2], row[2:])
+            key, values = row[:len(keys)], row[len(keys):]
             checksum = RowChecksum(table)
             for index in range(0, len(values), 2):
                 kind = values[index].decode() if isinstance(values[index], bytes) else values[index]
                 checksum.add(kind, values[index + 1])
-            if table == "event":
-                connection.execute("UPDATE event SET checksum = ? WHERE session_id = ? AND step = ?", (checksum.value, *keys))
-            else:
-                connection.execute(f"UPDATE {table} SET checksum = ? WHERE rowid = ?", (checksum.value, *keys))
+            where = " AND ".join(f"{column} = ?" for column in keys)
+            connection.execute(f"UPDATE {table} SET checksum = ? WHERE {where}", (checksum.value, *key))
+
+
+# Blocks (format 3) --------------------------------------------------------------------------
+# A session's steps in blocks: each row of event_block holds a JSON array of one record per
+# step, zlib-compressed, or as is when its length equals `size` (docs/log-format.md).
+
+def block_records(data, size):
+    """The records of a stored block, or None when it does not inflate or parse."""
+    try:
+        text = data if len(data) == size else zlib.decompress(data)
+        return json.loads(text)
+    except (zlib.error, ValueError, TypeError):
+        return None
+
+
+def block_data(records):
+    """A block's (size, data) for its records, written as Rewind writes JSON: no white space."""
+    text = json.dumps(records, separators=(",", ":"), ensure_ascii=False).encode()
+    data = zlib.compress(text, 1)
+    return len(text), (data if len(data) < len(text) else text)

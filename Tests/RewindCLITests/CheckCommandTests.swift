@@ -33,7 +33,7 @@ import Testing
                 \(log)
                   integrity  ok       PRAGMA integrity_check (whole file): ok
                 #4 (photos-happy-browse), photos flow
-                  checksums  ok       every row matches its checksum (25 rows)
+                  checksums  ok       every row matches its checksum (2 rows)
                   steps      ok       24 steps recorded of 1 through 24, none missing
                   gaps       ok       no gap marker
                   states     ok       every state rebuilds and matches its digest (25 states, step 0 included)
@@ -50,23 +50,18 @@ import Testing
         #expect(report["sessions[6].checks.secrets.status"] == "ok")
     }
 
-    /// A copy of the demo log with `sql` applied through GRDB.
-    private func tampered(in folder: TemporaryDirectory, _ sql: String) throws -> String {
+    /// A copy of the demo log changed by `surgery`.
+    private func tampered(in folder: TemporaryDirectory, _ surgery: (BlockSurgery) throws -> Void) throws -> String {
         let log = try demo(in: folder)
         let copy = folder.path("tampered.rewind")
         try FileManager.default.copyItem(atPath: log, toPath: copy)
-        let database = try DatabaseQueue(path: copy)
-        try database.write { db in
-            try db.execute(sql: sql)
-            #expect(db.changesCount == 1)
-        }
-        try database.close()
+        try surgery(BlockSurgery(path: copy))
         return copy
     }
 
     @Test func aDeletedEventFailsAsMissingWithNoGapMarker() throws {
         let folder = try TemporaryDirectory()
-        let log = try tampered(in: folder, "DELETE FROM event WHERE session_id = 1 AND step = 5")
+        let log = try tampered(in: folder) { try $0.removeStep(session: 1, step: 5) }
         let result = try check(log, ["--session", "1"])
         #expect(result.status == 1)
         #expect(
@@ -81,13 +76,13 @@ import Testing
 
     @Test func aChangedDigestFails() throws {
         let folder = try TemporaryDirectory()
-        let log = try tampered(in: folder, "UPDATE event SET digest = 255 WHERE session_id = 2 AND step = 7")
+        let log = try tampered(in: folder) { try $0.editRecord(session: 2, step: 7) { $0[1] = 255 } }
         let result = try check(log)
         #expect(result.status == 1)
         #expect(result.stdout.contains("      - step 7: stored digest 00000000000000ff, the rebuilt state's digest is "))
         #expect(
             result.stdout.contains(
-                "  checksums  problem  rows changed since they were written (their checksums do not match)\n      - step 7: the stored row does not match its checksum\n"
+                "  checksums  problem  rows changed since they were written (their checksums do not match)\n      - steps 1 through 28: the stored block does not match its checksum\n"
             ))
         let json = try JSONValue(parsing: try check(log, ["--json"]).stdout)
         #expect(json["passed"] == false)
@@ -98,16 +93,17 @@ import Testing
 
     @Test func aSecretInClearInAKeyframeFails() throws {
         let folder = try TemporaryDirectory()
-        let log = try tampered(
-            in: folder,
-            """
-            UPDATE event SET keyframe = replace(keyframe, '"password":{"$redacted":0}', '"password":"hunter2"')
-            WHERE session_id = 1 AND step = 1
-            """)
+        let log = try tampered(in: folder) { surgery in
+            try surgery.editRecord(session: 1, step: 1) { record in
+                guard case var .object(state) = record[6] else { return }
+                state["password"] = "hunter2"
+                record[6] = .object(state)
+            }
+        }
         let result = try check(log, ["--session", "login-happy"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("  secrets    problem  redacted fields hold clear values\n      - step 1: a clear value at password\n"))
-        #expect(result.stdout.contains("      - step 1: the stored row does not match its checksum\n"))
+        #expect(result.stdout.contains("      - steps 1 through 20: the stored block does not match its checksum\n"))
     }
 
     @Test(arguments: [

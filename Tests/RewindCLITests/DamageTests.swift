@@ -1,50 +1,63 @@
 import Foundation
-import GRDB
+import RewindJSON
 import Testing
 
 /// What the commands do with a log changed after it was written: readers say so in one line
 /// naming the step (exit 65), `check` lists it (exit 1), replay calls it damage rather than a
 /// regression, and `show --force` shows it marked.
 @Suite struct DamageTests {
-    /// A demo log with one byte of one column of step 8 of session 2 flipped.
-    static func flipped(_ column: String, in folder: TemporaryDirectory) async throws -> String {
-        let path = folder.path("flipped-\(column).rewind")
+    /// A demo log with one byte of step 8 of session 2 flipped: in one element of its record
+    /// (its block deflated again, the checksum left as it was), in the block's checksum, or in
+    /// the block's stored (compressed) data.
+    static func flipped(_ part: String, in folder: TemporaryDirectory) async throws -> String {
+        let path = folder.path("flipped-\(part).rewind")
         try await DemoLog.record(into: path)
-        try await DatabaseQueue(path: path).write { db in
-            let value: DatabaseValue = try #require(
-                try DatabaseValue.fetchOne(db, sql: "SELECT \(column) FROM event WHERE session_id = 2 AND step = 8"))
-            let flipped: any DatabaseValueConvertible
-            switch value.storage {
-            case let .int64(number): flipped = number ^ 0xFF00
-            case let .double(number): flipped = Double(bitPattern: number.bitPattern ^ 0xFF00)
-            case let .string(text):
-                var bytes = Array(text.utf8)
-                bytes[bytes.count / 2] ^= 0x01
-                flipped = String(decoding: bytes, as: UTF8.self)
-            default: flipped = "x"
+        let surgery = BlockSurgery(path: path)
+        let elements = ["time": 0, "digest": 1, "origin": 2, "action_type": 3, "action": 4, "patch": 5]
+        if let element = elements[part] {
+            try surgery.editRecord(session: 2, step: 8) { record in
+                var text = Array(record[element].canonicalBytes)
+                // A byte that leaves the value the same kind of JSON: a string's last letter, or
+                // a number's last digit.
+                if let quote = text.lastIndex(of: UInt8(ascii: "\"")) {
+                    text[quote - 1] = text[quote - 1] == UInt8(ascii: "x") ? UInt8(ascii: "y") : UInt8(ascii: "x")
+                } else {
+                    let digit = text.lastIndex { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "8") }!
+                    text[digit] += 1
+                }
+                record[element] = try JSONValue(parsing: text)
             }
-            try db.execute(sql: "UPDATE event SET \(column) = ? WHERE session_id = 2 AND step = 8", arguments: [flipped])
+            return path
         }
+        var block = try surgery.block(session: 2, holding: 8)
+        let first = block.firstStep
+        switch part {
+        case "checksum": block.checksum ^= 0xFF00
+        default: block.data[block.data.count / 2] ^= 0x01
+        }
+        try surgery.write(block, session: 2, replacing: first)
         return path
     }
 
-    @Test(arguments: ["time", "origin", "action_type", "action", "digest", "patch", "checksum"])
-    func aFlippedByteInAnyColumnIsNamedByCheckAndShow(column: String) async throws {
+    @Test(arguments: ["time", "origin", "action_type", "action", "digest", "patch", "checksum", "data"])
+    func aFlippedByteAnywhereIsNamedByCheckAndShow(part: String) async throws {
         let folder = try TemporaryDirectory()
-        let path = try await Self.flipped(column, in: folder)
+        let path = try await Self.flipped(part, in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
         let check = try RewindBinary.run(["check", path, "-s", "2"])
-        #expect(check.status == 1, "\(column)")
-        #expect(check.stdout.contains("      - step 8: the stored row does not match its checksum\n"), "\(column): \(check.stdout)")
+        #expect(check.status == 1, "\(part)")
+        #expect(check.stdout.contains("      - steps 1 through 28: the stored block does not match its checksum\n"), "\(part): \(check.stdout)")
 
         let show = try RewindBinary.run(["show", path, "8", "-s", "2"])
-        #expect(show.status == 65, "\(column)")
+        #expect(show.status == 65, "\(part)")
         #expect(
             show.stderr
-                == "rewind: \(path): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): the stored row does not match its checksum\n",
-            "\(column)")
-        #expect(try RewindBinary.run(["show", path, "7", "-s", "2"]).status == 0, "the steps before it read")
+                == "rewind: \(path): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n",
+            "\(part)")
+        // A block is checked whole: its other steps are refused too, those of other blocks read.
+        #expect(try RewindBinary.run(["show", path, "7", "-s", "2"]).status == 65, "the block's other steps")
+        #expect(try RewindBinary.run(["show", path, "8", "-s", "1"]).status == 0, "another session's steps read")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "readers never write")
     }
 
@@ -56,7 +69,8 @@ import Testing
         #expect(replay.stdout == "")
         #expect(
             replay.stderr
-                == "rewind: \(path): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): the stored row does not match its checksum\n")
+                == "rewind: \(path): the log is damaged: step 1 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n"
+        )
         #expect(try RewindBinary.run(["replay", path, "-s", "1"]).status == 0, "the other sessions still replay")
     }
 
@@ -65,17 +79,19 @@ import Testing
         let path = folder.path("planted.rewind")
         try await DemoLog.record(into: path)
         // A valid patch that says something else than the recorder wrote.
-        try await DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET patch = replace(patch, 'Please correct', 'Planted') WHERE session_id = 2 AND step = 8")
+        try BlockSurgery(path: path).editRecord(session: 2, step: 8) { record in
+            record[5] = try JSONValue(parsing: record[5].canonicalString.replacingOccurrences(of: "Please correct", with: "Planted"))
         }
         let show = try RewindBinary.run(["show", path, "8", "-s", "2", "--force"])
         #expect(show.status == 65)
-        #expect(show.stdout.hasPrefix("DAMAGED: step 8 of session #2 (login-invalid-then-fixed): the stored row does not match its checksum\n"))
+        #expect(
+            show.stdout.hasPrefix(
+                "DAMAGED: step 8 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n"))
         #expect(show.stdout.contains("action: login  didTapLogin"))
         #expect(show.stdout.contains(#"errorMessage: "Planted the highlighted fields.""#))
         #expect(
             show.stderr
-                == "rewind: \(path): shown despite damage (--force): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): the stored row does not match its checksum\n"
+                == "rewind: \(path): shown despite damage (--force): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n"
         )
     }
 }

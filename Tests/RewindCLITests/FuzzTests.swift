@@ -38,10 +38,10 @@ import Testing
 
     @Test(arguments: [
         (
-            "UPDATE event SET step = 9223372036854775807 WHERE session_id = 1 AND step = 20",
+            "UPDATE event_block SET last_step = 9223372036854775807 WHERE session_id = 1",
             "session #1 has a step numbered 9223372036854775807, outside 1 through 1099511627776"
         ),
-        ("UPDATE event SET time = 9e999 WHERE session_id = 1 AND step = 20", "the last time of session #1 is inf, not a time"),
+        ("UPDATE event_block SET last_time = 9e999 WHERE session_id = 1", "the last time of session #1 is inf, not a time"),
     ])
     func numbersOutOfRangeAreDamageNotATrap(sql: String, message: String) async throws {
         let folder = try TemporaryDirectory()

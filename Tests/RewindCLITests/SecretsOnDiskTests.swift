@@ -17,6 +17,12 @@ import Testing
         return data.ranges(of: Data(text.utf8)).count
     }
 
+    /// How many times `text` appears in the log at `path` once its blocks are inflated: a
+    /// search of the file alone would not see through their compression.
+    private func occurrences(of text: String, inBlocksOf path: String) throws -> Int {
+        Data(try BlockSurgery(path: path).inflatedBlocks()).ranges(of: Data(text.utf8)).count
+    }
+
     private func mode(_ path: String) throws -> Int {
         try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1
     }
@@ -39,6 +45,8 @@ import Testing
         recorder.close()
         try sink.close()
         #expect(occurrences(of: Self.secret, in: log) == 0)
+        #expect(try occurrences(of: Self.secret, inBlocksOf: log) == 0, "nor once inflated")
+        #expect(try occurrences(of: "$redacted", inBlocksOf: log) > 0, "the placeholders are there instead")
         let redacted = try LogReader(path: log).session(nil).redactedPaths
         #expect(redacted.contains("accounts[*].pin"), "\(redacted)")
         #expect(redacted.contains { $0.hasPrefix("action.unlock") && $0.hasSuffix("token") }, "\(redacted)")
@@ -56,6 +64,7 @@ import Testing
         for file in [copy, copy + "-wal", copy + "-shm"] {
             #expect(occurrences(of: Self.secret, in: file) == 0, "\(file)")
         }
+        #expect(try occurrences(of: Self.secret, inBlocksOf: copy) == 0)
         #expect(try mode(copy) == 0o600)
     }
 
@@ -75,28 +84,44 @@ import Testing
             recorder.close()
         }
         try sink.close()
-        #expect(occurrences(of: Self.canary, in: log) >= 300, "the canary is in the log before the removal")
+        #expect(try occurrences(of: Self.canary, inBlocksOf: log) >= 300, "the canary is in the log before the removal")
         return log
+    }
+
+    /// Stretches of the removed session's stored blocks, as compressed on disk: what freed
+    /// pages would still hold.
+    private func fingerprints(of session: Int, in log: String) throws -> [Data] {
+        try BlockSurgery(path: log).storedBlocks(session: session).flatMap { block in
+            stride(from: 16, to: block.count - 32, by: 64).map { Data(block[$0..<$0 + 24]) }
+        }
+    }
+
+    private func occurrences(of fingerprints: [Data], in path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return fingerprints.reduce(0) { $0 + data.ranges(of: $1).count }
     }
 
     @Test func removedRowsLeaveNothingInFreedPages() throws {
         let folder = try TemporaryDirectory()
         let log = try logWithACanarySession(in: folder)
+        let removed = try fingerprints(of: 2, in: log)
+        #expect(removed.count >= 10 && occurrences(of: removed, in: log) >= removed.count)
         let sink = try SQLiteSink(path: log)
         try sink.removeSession(2)
         try sink.close()
-        #expect(occurrences(of: Self.canary, in: log) == 0, "secure_delete zeroed the freed pages")
+        #expect(occurrences(of: removed, in: log) == 0, "secure_delete zeroed the freed pages")
         #expect(try LogReader(path: log).sessions().map(\.name) == ["keeps"])
 
-        // The control: without secure_delete the same removal leaves the canary readable.
+        // The control: without secure_delete the same removal leaves the blocks readable.
         let control = try TemporaryDirectory()
         let unsafe = try logWithACanarySession(in: control)
+        let kept = try fingerprints(of: 2, in: unsafe)
         let database = try DatabaseQueue(path: unsafe)
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA secure_delete = OFF")
-            try db.execute(sql: "DELETE FROM event WHERE session_id = 2; DELETE FROM session WHERE id = 2")
+            try db.execute(sql: "DELETE FROM event_block WHERE session_id = 2; DELETE FROM session WHERE id = 2")
         }
         try database.close()
-        #expect(occurrences(of: Self.canary, in: unsafe) > 0, "the test would see what secure_delete hides")
+        #expect(occurrences(of: kept, in: unsafe) > 0, "the test would see what secure_delete hides")
     }
 }

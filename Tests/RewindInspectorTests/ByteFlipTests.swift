@@ -5,8 +5,9 @@ import RewindLog
 import Testing
 
 /// Every single-byte change to a stored value is found: each byte of each column of sample
-/// rows (events of every storage form, a session row, a gap marker) is flipped in turn, and
-/// `check` must fail naming the step, the session or the gap, for every flip.
+/// rows (a block of steps, its compressed data byte by byte, a session row, a gap marker) is
+/// flipped in turn, and `check` must fail naming the steps, the session or the gap, for every
+/// flip.
 @Suite struct ByteFlipTests {
     /// One stored value and how to put a changed one back.
     struct Cell {
@@ -17,15 +18,15 @@ import Testing
         var value: DatabaseValue
     }
 
-    /// The stored values of the rows `sql` selects (with their rowid as `key_rowid` or their
-    /// primary key as `session_id` and `step`).
+    /// The stored values of the rows `sql` selects (with their rowid, or for a block its
+    /// primary key, `session_id` and `first_step`).
     static func cells(_ db: Database, table: String, where condition: String) throws -> [Cell] {
         let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { $0["name"] as String }
-        let key = table == "event" ? "session_id = ? AND step = ?" : "rowid = ?"
-        let keyColumns = table == "event" ? "session_id, step" : "rowid"
+        let key = table == "event_block" ? "session_id = ? AND first_step = ?" : "rowid = ?"
+        let keyColumns = table == "event_block" ? "session_id, first_step" : "rowid"
         var cells: [Cell] = []
         for row in try Row.fetchAll(db, sql: "SELECT \(keyColumns), * FROM \(table) WHERE \(condition)") {
-            let keys: [Int64] = table == "event" ? [row[0], row[1]] : [row[0]]
+            let keys: [Int64] = table == "event_block" ? [row[0], row[1]] : [row[0]]
             for column in columns {
                 cells.append(Cell(table: table, column: column, key: key, keys: keys, value: row[column]))
             }
@@ -37,8 +38,15 @@ import Testing
     static func flips(of cell: Cell) -> [(sql: String, argument: DatabaseValueConvertible)] {
         let set = "UPDATE \(cell.table) SET \(cell.column) = "
         switch cell.value.storage {
-        case .null, .blob:
+        case .null:
             return []
+        case let .blob(data):
+            let bytes = [UInt8](data)
+            return bytes.indices.map { index in
+                var flipped = bytes
+                flipped[index] ^= 0xFF
+                return (set + "?", Data(flipped))
+            }
         case let .int64(number):
             return (0..<8).map { byte in (set + "?", number ^ (0xFF << (8 * Int64(byte)))) }
         case let .double(number):
@@ -76,16 +84,16 @@ import Testing
                 let report = try LogChecker(path: path).check(session)
                 let text = CheckRenderer().render(report).joined(separator: "\n")
                 #expect(!report.passed, "\(cell.table).\(cell.column) flipped to \(flip.argument) passed check")
-                // A flipped step or session moves the row: it is named where it landed, and
-                // the step it left is missing (unless it was the last).
-                let moved = cell.table == "event" && (cell.column == "step" || cell.column == "session_id")
-                let named = moved ? "(\\bsteps? -?[0-9]+\\b.*does not match|\(mention))" : mention
+                // A flipped first or last step or session moves the block: it is named where it
+                // landed (its steps, the step out of bounds, or its rows left without a session).
+                let moved = cell.table == "event_block" && ["first_step", "last_step", "session_id"].contains(cell.column)
+                let named = moved ? "(\\bsteps? -?[0-9]+\\b|step numbered -?[0-9]+|rows? of session #|\(mention))" : mention
                 #expect(text.range(of: named, options: .regularExpression) != nil, "\(cell.table).\(cell.column): \(text)")
                 try database.write { db in
                     var keys: [any DatabaseValueConvertible] = cell.keys
                     // A flipped key moved the row: it is found where the flip put it.
-                    if cell.table == "event", cell.column == "session_id" { keys[0] = flip.argument }
-                    if cell.table == "event", cell.column == "step" { keys[1] = flip.argument }
+                    if cell.table == "event_block", cell.column == "session_id" { keys[0] = flip.argument }
+                    if cell.table == "event_block", cell.column == "first_step" { keys[1] = flip.argument }
                     try db.execute(sql: "UPDATE \(cell.table) SET \(cell.column) = ? WHERE \(cell.key)", arguments: StatementArguments([cell.value] + keys))
                 }
                 #expect(try LogChecker(path: path).check(session).passed, "restoring \(cell.table).\(cell.column) gave the log back")
@@ -95,21 +103,18 @@ import Testing
         return count
     }
 
-    @Test func everyByteOfSampleEventsAndTheirSessionRowIsFound() async throws {
+    @Test func everyByteOfASampleBlockAndItsSessionRowIsFound() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.rewind")
         try await DemoLog.record(into: path)
-        // Session 2: its first step (a keyframe), step 8 (a patch that adds fields) and its
-        // last; every column of each, the checksum included.
+        // Session 2: its one block, steps 1 through 28 (a keyframe, then patches); every
+        // column, its compressed data byte by byte and its checksum included.
         let database = try DatabaseQueue(path: path)
-        let events = try await database.read { db in try Self.cells(db, table: "event", where: "session_id = 2 AND step IN (1, 8, 28)") }
+        let block = try await database.read { db in try Self.cells(db, table: "event_block", where: "session_id = 2") }
         let session = try await database.read { db in try Self.cells(db, table: "session", where: "id = 2") }
         try database.close()
-        var flips = 0
-        for step in [1, 8, 28] {
-            let cells = events.filter { $0.keys[1] == Int64(step) }
-            flips += try Self.expectEveryFlipFound(in: path, cells: cells, session: "2", naming: "\\bsteps? \(step)\\b")
-        }
+        var flips = try Self.expectEveryFlipFound(in: path, cells: block, session: "2", naming: "\\bsteps? [0-9]+\\b")
+        #expect(flips > 300, "the block's data alone is hundreds of bytes: \(flips)")
         flips += try Self.expectEveryFlipFound(
             in: path, cells: session.filter { $0.column != "id" }, session: "2", naming: "the session's row does not match its checksum")
         #expect(flips > 600, "the sample flips every byte of every stored value: \(flips)")

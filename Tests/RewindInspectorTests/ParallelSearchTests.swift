@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RewindCore
 import RewindJSON
 import RewindLog
@@ -79,10 +78,9 @@ import Testing
         #expect(found == Array(1...50))
     }
 
-    @Test func aDamagedRowIsReportedAfterTheMatchesBeforeIt() throws {
-        let database = try DatabaseQueue(path: path)
-        try database.write { try $0.execute(sql: "UPDATE event SET checksum = checksum + 1 WHERE step = 300") }
-        try database.close()
+    @Test func aDamagedBlockIsReportedAfterTheMatchesBeforeIt() throws {
+        // The block of steps 288 through 303 (a keyframe every 16 steps starts a block).
+        try BlockSurgery(path: path).execute("UPDATE event_block SET checksum = checksum + 1 WHERE first_step = 288")
         var found: [Int] = []
         #expect {
             _ = try search(#"username != null"#, partLength: 7).run(1...400) { match in
@@ -90,8 +88,8 @@ import Testing
                 return true
             }
         } throws: { error in
-            "\(error)".hasSuffix("step 300 of session #1 (parts): the stored row does not match its checksum")
+            "\(error)".hasSuffix("step 288 of session #1 (parts): its stored block (steps 288 through 303) does not match its checksum")
         }
-        #expect(found.last == 299)
+        #expect(found.last == 287)
     }
 }

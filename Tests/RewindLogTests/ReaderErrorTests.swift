@@ -52,7 +52,7 @@ import Testing
         let path = folder.path("future.rewind")
         try SQLiteSink(path: path).close()
         try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
-        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 2)"))
+        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 3)"))
         #expect(throws: LogError.self) { try SQLiteSink(path: path) }
     }
 
@@ -135,38 +135,27 @@ import Testing
         return path
     }
 
-    /// Recomputes the checksum of the event rows, as a writer would: a row changed and
-    /// resealed is valid but wrong, for the readers' other checks to meet.
-    private func reseal(_ db: Database) throws {
-        let columns = LogSchema.columns[1].columns
-        for row in try Row.fetchAll(db, sql: "SELECT \(columns.joined(separator: ", ")) FROM event") {
-            var checksum = RowChecksum(table: "event")
-            for index in columns.indices { checksum.add(row[index] as DatabaseValue) }
-            try db.execute(
-                sql: "UPDATE event SET checksum = ? WHERE session_id = ? AND step = ?",
-                arguments: [checksum.value, row["session_id"] as Int64, row["step"] as Int64])
-        }
-    }
-
-    @Test func aChangedRowIsDamageNamingItsStep() throws {
+    @Test func aChangedBlockIsDamageNamingTheStepAndItsBlock() throws {
         let folder = try TemporaryDirectory()
         let path = try threeTicks(in: folder)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET patch = replace(patch, '2', '7') WHERE step = 2")
-        }
+        try BlockSurgery(path: path).editText(session: 1, step: 2) { $0 = $0.replacingOccurrences(of: "[[\"s\",[],2]]", with: "[[\"s\",[],7]]") }
         let reader = try LogReader(path: path)
         let session = try reader.session(nil)
         let error = try #require(#expect(throws: LogError.self) { try reader.state(of: session, at: 3) })
-        #expect(error == LogError.damage(in: path, "step 2 of session #1 (ticks): the stored row does not match its checksum", session: 1, step: 2))
-        #expect(try reader.state(of: session, at: 1) == 1, "the steps before it still read")
+        #expect(
+            error
+                == LogError.damage(
+                    in: path, "step 3 of session #1 (ticks): its stored block (steps 1 through 3) does not match its checksum", session: 1, step: 3))
+        // A block is checked whole: none of its steps reads.
+        #expect(throws: LogError.self) { try reader.state(of: session, at: 1) }
+        #expect(try reader.state(of: session, at: 0) == 0, "the initial state, in the session's row, still reads")
     }
 
     @Test func aResealedWrongPatchIsCaughtByTheStatesDigest() throws {
         let folder = try TemporaryDirectory()
         let path = try threeTicks(in: folder)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET patch = replace(patch, '2', '7') WHERE step = 2")
-            try reseal(db)
+        try BlockSurgery(path: path).editText(session: 1, step: 2, resealing: true) {
+            $0 = $0.replacingOccurrences(of: "[[\"s\",[],2]]", with: "[[\"s\",[],7]]")
         }
         let reader = try LogReader(path: path)
         let session = try reader.session(nil)
@@ -178,9 +167,9 @@ import Testing
     @Test func damageIsMatchedByKindAndCarriesWhereAndWhy() throws {
         let folder = try TemporaryDirectory()
         let path = try threeTicks(in: folder)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET patch = '{not json' WHERE step = 2")
-            try reseal(db)
+        // A trailing comma: the record still reads as one, its patch is not valid JSON.
+        try BlockSurgery(path: path).editText(session: 1, step: 2, resealing: true) {
+            $0 = $0.replacingOccurrences(of: "[[\"s\",[],2]]", with: "[[\"s\",[],2,]]")
         }
         let reader = try LogReader(path: path)
         let session = try reader.session(nil)
@@ -201,21 +190,18 @@ import Testing
         #expect(error.description.hasPrefix("\(path): the log is damaged: step 2 of session #1 (ticks): a stored value is not valid JSON"))
     }
 
-    @Test func aValueOfTheWrongTypeNamesItsColumnOnly() throws {
+    @Test func aValueOfTheWrongKindNamesItsStepAndBlockOnly() throws {
         let folder = try TemporaryDirectory()
         let path = try threeTicks(in: folder)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET origin = x'00ff' WHERE step = 2")
-            try reseal(db)
-        }
+        // Step 2's origin, a number where a string belongs.
+        try BlockSurgery(path: path).editRecord(session: 1, step: 2, resealing: true) { $0[2] = 7 }
         let reader = try LogReader(path: path)
         let error = try #require(#expect(throws: LogError.self) { try reader.events(of: reader.session(nil), steps: 1...3) })
         #expect(
             error
                 == LogError.damage(
-                    in: path, "step 2 of session #1 (ticks): a stored value has the wrong type (column origin holds a blob where a text belongs)",
-                    session: 1, step: 2))
-        #expect(error.underlying is StoredValueError)
+                    in: path, "steps 1 through 3 of session #1 (ticks): the stored block cannot be read: step 2's origin is not a string",
+                    session: 1, step: 1))
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import RewindCore
 import RewindJSON
 import Testing
@@ -23,14 +22,14 @@ import Testing
         return path
     }
 
-    /// The same log with a changed row, a value of the wrong type and a missing row.
+    /// The same log with a changed block (steps 2816 through 3071), a block whose record holds
+    /// a value of the wrong kind (3840 through 4095) and a missing step (5000).
     private func damagedTicks(in folder: TemporaryDirectory) throws -> String {
         let path = try ticks(in: folder)
-        try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "UPDATE event SET patch = replace(patch, '3000', '3001') WHERE step = 3000")
-            try db.execute(sql: "UPDATE event SET origin = x'00ff' WHERE step = 4000")
-            try db.execute(sql: "DELETE FROM event WHERE step = 5000")
-        }
+        let surgery = BlockSurgery(path: path)
+        try surgery.editRecord(session: 1, step: 3000) { $0[5] = [["s", [], 3001]] }
+        try surgery.editRecord(session: 1, step: 4000, resealing: true) { $0[2] = 7 }
+        try surgery.removeStep(session: 1, step: 5000)
         return path
     }
 
@@ -59,8 +58,8 @@ import Testing
         #expect(firstDifference(ahead.map(\.rowCheck), inOrder.map(\.rowCheck)) == nil)
         #expect(firstDifference(ahead.map(\.event), inOrder.map(\.event)) == nil)
         let damaged = ahead.filter { $0.rowCheck == .mismatch }.map(\.step)
-        #expect(damaged == [3000, 4000])
-        #expect(ahead.filter { if case .failure = $0.event { true } else { false } }.map(\.step) == [4000])
+        #expect(damaged == Array(2816...3071))
+        #expect(ahead.filter { if case .failure = $0.event { true } else { false } }.map(\.step) == Array(3840...4095))
     }
 
     @Test func aScanStoppedEarlyStopsReadingAhead() throws {
@@ -99,11 +98,13 @@ import Testing
         let damaged = try LogReader(path: try damagedTicks(in: otherFolder))
         let aheadOfDamage = walked(damaged, readingAhead: true)
         let inOrder = walked(damaged, readingAhead: false)
-        #expect(firstDifference(aheadOfDamage.steps, Array(1...2_999)) == nil)
+        #expect(firstDifference(aheadOfDamage.steps, Array(1...2_815)) == nil)
         #expect(firstDifference(aheadOfDamage.states, inOrder.states) == nil)
         let error = try #require(aheadOfDamage.error)
         #expect(error == inOrder.error)
-        #expect(error.description.contains("step 3000 of session #1 (ticks): the stored row does not match its checksum"), "\(error)")
+        #expect(
+            error.description.contains("step 2816 of session #1 (ticks): its stored block (steps 2816 through 3071) does not match its checksum"),
+            "\(error)")
     }
 
     @Test func anErrorOfTheBodyEndsAWalkReadingAheadAsItEndsAWalkInOrder() throws {

@@ -8,11 +8,19 @@ import Testing
 @testable import RewindLog
 
 /// A log that stops growing mid-recording, as on a full disk: SQLite's page cap on the sink's
-/// connection makes every write that needs a new page fail with SQLITE_FULL.
+/// connection makes every write that needs a new page fail with SQLITE_FULL. As on a real
+/// full disk, the pages the file has free (the open block's earlier versions, rewritten at
+/// each commit) are used up first: the recording stops at a step a little past the cap.
 @Suite struct WriteFaultTests {
-    /// A state that takes about a page per step, so that a capped log fills at once.
+    /// A state that takes about two pages per step even compressed (12,000 pseudo-random
+    /// letters), so that a capped log fills at once.
     private func state(_ step: Int) -> [String] {
-        [String(repeating: "\(step % 10)", count: 3_000), "step \(step)"]
+        var seed = UInt64(step) &* 0x9E37_79B9_7F4A_7C15
+        let letters = (0..<12_000).map { _ -> UInt8 in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(ascii: "a") + UInt8((seed >> 33) % 26)
+        }
+        return [String(decoding: letters, as: UTF8.self), "step \(step)"]
     }
 
     private func record(_ steps: ClosedRange<Int>, into recorder: Recorder<[String], Tick>) {
@@ -38,14 +46,15 @@ import Testing
             recorder.flush()
         }
         let failures = errors.withLock { $0 }
-        #expect(failures.count >= 3, "one report per failed write, at least one per flush")
+        #expect(failures.count >= 2, "one report per failed write, at least one per flush that failed")
         #expect(failures.allSatisfy { $0 == "\(path): database or disk is full" }, "\(failures)")
 
         // Meanwhile the log holds everything up to the failure, intact, for any reader.
         let reader = try LogReader(path: path)
         let during = try reader.session(nil)
-        #expect(during.lastStep == 40 && during.eventCount == 40)
-        #expect(try reader.state(of: during, at: 40) == (try JSONValueEncoder().encode(state(40))))
+        let written = during.lastStep
+        #expect((40..<80).contains(written) && during.eventCount == written, "\(written) steps written")
+        #expect(try reader.state(of: during, at: written) == (try JSONValueEncoder().encode(state(written))))
         #expect(try integrityCheck(path) == ["ok"])
 
         // Space comes back: the next batch writes its steps and the gap marker with them.
@@ -57,13 +66,13 @@ import Testing
         let after = try LogReader(path: path)
         let session = try after.session(nil)
         #expect(session.lastStep == 130)
-        #expect(session.eventCount == 70, "40 before the failure and 30 after it")
+        #expect(session.eventCount == written + 30, "those before the failure and 30 after it")
         let gaps = try after.gaps(of: session)
-        #expect(gaps.map(\.steps) == [41...100], "one gap for the whole failure: \(gaps)")
+        #expect(gaps.map(\.steps) == [written + 1...100], "one gap for the whole failure: \(gaps)")
         #expect(gaps.first?.reason == "the log could not be written (\(path): database or disk is full)")
         let resumed = try #require(try after.events(of: session, steps: 101...101).first)
         #expect(resumed.keyframe != nil, "the first step after a gap is a keyframe")
-        for step in [1, 40, 101, 130] {
+        for step in [1, 40, written, 101, 130] {
             #expect(try after.state(of: session, at: step) == (try JSONValueEncoder().encode(state(step))))
         }
         #expect(session.endedAt != nil)
@@ -88,7 +97,8 @@ import Testing
 
         #expect(failures.withLock { $0 } >= 1)
         let session = try LogReader(path: path).session(nil)
-        #expect(session.lastStep == 10 && session.eventCount == 10, "the log ends at the last written step")
+        #expect((10..<60).contains(session.lastStep), "the log ends at the last written step")
+        #expect(session.eventCount == session.lastStep)
         #expect(try integrityCheck(path) == ["ok"])
     }
 

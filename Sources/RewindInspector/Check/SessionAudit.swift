@@ -88,7 +88,14 @@ struct SessionAudit {
     /// Audits the next stored row.
     mutating func visit(_ stored: StoredStep) {
         let step = stored.step
-        count(stored.rowCheck, "step \(step): the stored row")
+        // A block's checksum, and any damage that keeps it from being read, are counted and
+        // reported once, at its first step.
+        let startsItsBlock = stored.block.map { $0.lowerBound == step } ?? true
+        if let block = stored.block {
+            if startsItsBlock { count(stored.rowCheck, "steps \(block.lowerBound) through \(block.upperBound): the stored block") }
+        } else {
+            count(stored.rowCheck, "step \(step): the stored row")
+        }
         guard LogReader.stepNumbers.contains(step) else {
             // A number no recorder writes (0, −5, 2⁶³−1): reported, but it makes no hole.
             if case .failure(let error) = stored.event { stateProblems.append(error.description) }
@@ -109,7 +116,8 @@ struct SessionAudit {
         switch stored.event {
         case .success(let value): event = value
         case .failure(let error):
-            stateProblems.append(error.description)
+            // A block that cannot be read fails each of its steps with the same message.
+            if stateProblems.last != error.description { stateProblems.append(error.description) }
             lose(from: step, "step \(step) cannot be read")
             return
         }

@@ -9,10 +9,27 @@
 struct CopiedEventRows: Sendable {
     /// What the reading thread learned of a row beside its columns.
     struct Facts: Sendable {
-        let rowCheck: RowCheck
-        let typeProblem: StoredValueError?
-        /// The step as GRDB reads it, for a scan; nil where it was not asked for.
-        let step: Result<Int, any Error>?
+        var rowCheck: RowCheck
+        var typeProblem: StoredValueError?
+        var block: ClosedRange<Int>?
+        var unreadable: LogError?
+
+        init(rowCheck: RowCheck) {
+            self.rowCheck = rowCheck
+        }
+
+        /// What `visit` says beside its row.
+        init(_ visit: StoredEventVisit) {
+            rowCheck = visit.rowCheck
+            typeProblem = visit.typeProblem
+            block = visit.block
+            unreadable = visit.unreadable
+        }
+
+        /// The visit of `row` these facts were taken from.
+        func visit(_ row: StoredEventRow) -> StoredEventVisit {
+            StoredEventVisit(row: row, rowCheck: rowCheck, typeProblem: typeProblem, block: block, unreadable: unreadable)
+        }
     }
 
     private enum Column: Sendable {

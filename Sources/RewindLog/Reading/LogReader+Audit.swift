@@ -25,6 +25,11 @@ extension LogReader {
                     SELECT 'event' AS tbl, session_id, count(*) AS n FROM event
                         WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
                     UNION ALL
+                    \(formatVersion >= LogSchema.blockFormatVersion ? """
+                    SELECT 'event_block', session_id, count(*) FROM event_block
+                        WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
+                    UNION ALL
+                    """ : "")
                     SELECT 'gap', session_id, count(*) FROM gap
                         WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
                     ORDER BY 2, 1
@@ -66,50 +71,48 @@ extension LogReader {
 
     /// ``scan(_:_:)``, reading ahead once the session has `threshold` steps.
     func scan(_ session: SessionSummary, readingAheadFrom threshold: Int, _ body: (StoredStep) -> Bool) throws(LogError) {
-        let sql = "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step"
         guard session.lastStep >= threshold else {
             return try read(session: session.number) { db in
-                try eventRows(db, sql: sql, arguments: [session.number]) { row, stored, rowCheck, typeProblem in
-                    // Read as GRDB reads it, which takes a real too: the audit reports the wrong type.
-                    let step: Int = try row.stored("step")
-                    return body(storedStep(stored, step: step, rowCheck: rowCheck, typeProblem: typeProblem, of: session))
+                try storedEvents(db, of: session, steps: nil) { visit in
+                    body(storedStep(visit, of: session))
                 }
             }
         }
         try RowPrefetcher().run(
             { [self] prefetcher throws(LogError) in
                 try read(session: session.number) { db in
-                    try eventRows(db, sql: sql, arguments: [session.number]) { row, stored, rowCheck, typeProblem in
-                        let step = Result { () throws -> Int in try row.stored("step") }
-                        return prefetcher.push(stored, .init(rowCheck: rowCheck, typeProblem: typeProblem, step: step))
+                    try storedEvents(db, of: session, steps: nil) { visit in
+                        prefetcher.push(visit.row, .init(visit))
                     }
                 }
             },
-            consume: { (stored, facts) throws(LogError) in
-                let step: Int
-                do {
-                    step = try facts.step!.get()  // The reading side above always reads it.
-                } catch {
-                    throw Self.logError(error, path: path, session: session.number)
-                }
-                return body(storedStep(stored, step: step, rowCheck: facts.rowCheck, typeProblem: facts.typeProblem, of: session))
+            consume: { (row, facts) throws(LogError) in
+                body(storedStep(facts.visit(row), of: session))
             }
         ).get()
     }
 
-    /// A row as a scan hands it over: decoded, or why it cannot be.
-    private func storedStep(
-        _ row: StoredEventRow, step: Int, rowCheck: RowCheck, typeProblem: StoredValueError?, of session: SessionSummary
-    ) -> StoredStep {
+    /// A stored step as a scan hands it over: decoded, or why it cannot be.
+    private func storedStep(_ visit: StoredEventVisit, of session: SessionSummary) -> StoredStep {
+        // Read as GRDB reads it, which takes a real too: the audit reports the wrong type.
+        let step: Int
+        switch visit.row.columns[EventColumn.step] {
+        case let .integer(value): step = Int(value)
+        case let .real(value) where Int(exactly: value) != nil: step = Int(value)
+        default: step = 0
+        }
         let event: Result<LoggedEvent, LogError>
         do {
-            if let typeProblem { throw typeProblem }
+            if let unreadable = visit.unreadable { throw unreadable }
+            if let typeProblem = visit.typeProblem { throw typeProblem }
             // Out of range, the audit's arithmetic on it (the step before) could trap.
             try LogBounds.checkStep(step)
-            event = .success(try Self.event(from: row))
+            event = .success(try Self.event(from: visit.row))
+        } catch let error as LogError where visit.unreadable != nil {
+            event = .failure(error)
         } catch {
             event = .failure(damage(error, at: step, of: session))
         }
-        return StoredStep(step: step, event: event, rowCheck: rowCheck)
+        return StoredStep(step: step, event: event, rowCheck: visit.rowCheck, block: visit.block)
     }
 }

@@ -76,11 +76,6 @@ extension LogReader {
             )
         }
     }
-
-    func mismatch(in session: SessionSummary, step: Int?) -> LogError {
-        let place = step.map { "step \($0) of session \(session.label)" } ?? "a step of session \(session.label)"
-        return .damage(in: path, "\(place): the stored row does not match its checksum", session: session.number, step: step)
-    }
 }
 
 extension DatabaseValue.Storage {
@@ -115,29 +110,6 @@ extension LogReader {
 }
 
 extension LogReader {
-    /// Calls `body` with each event row `sql` selects (with ``eventColumns``) and how it
-    /// compares with its checksum, hashed from SQLite's own bytes (see ``StoredEventRow``);
-    /// `body` returns whether to go on.
-    ///
-    /// `body` gets a row whose columns hold the types a recorder writes, or a
-    /// ``StoredValueError`` for the first that does not: GRDB's decoding turns a blob or a
-    /// number into text without a word.
-    ///
-    /// `body` also gets the row as GRDB reads it, for reading columns by name where speed
-    /// does not matter.
-    func eventRows(
-        _ db: Database, sql: String, arguments: StatementArguments, _ body: (Row, StoredEventRow, RowCheck, StoredValueError?) throws -> Bool
-    ) throws {
-        let statement = try db.makeStatement(sql: sql)
-        let rows = try Row.fetchCursor(statement, arguments: arguments)
-        var columns: [StoredColumn] = []
-        while let row = try rows.next() {
-            Self.readColumns(of: statement.sqliteStatement, into: &columns)
-            let stored = StoredEventRow(columns: columns)
-            guard try body(row, stored, Self.checkEvent(columns), Self.typeProblem(in: columns)) else { return }
-        }
-    }
-
     /// The SQLite types each event column may hold, in the order of ``eventColumns``, as bits
     /// `1 << type`: checked on every row read, so a mask, not a set (hashing 11 values a row
     /// cost 2 % of `find`).
@@ -161,19 +133,5 @@ extension LogReader {
             return StoredValueError(column: LogSchema.columns[1].columns[index], expected: column.expected, found: stored.typeName)
         }
         return nil
-    }
-
-    /// The same, throwing at the first row that does not match, unless not verifying.
-    func checkedEventRows(
-        _ db: Database, of session: SessionSummary, sql: String, arguments: StatementArguments, _ body: (StoredEventRow) throws -> Bool
-    ) throws {
-        try eventRows(db, sql: sql, arguments: arguments) { _, row, check, typeProblem in
-            let step = row.step
-            if isVerifying, check == .mismatch {
-                throw mismatch(in: session, step: step)
-            }
-            if let typeProblem { throw damage(typeProblem, at: step ?? 0, of: session) }
-            return try body(row)
-        }
     }
 }

@@ -16,17 +16,11 @@ extension LogReader {
     /// - Parameter checkingDigest: also compare the rebuilt state's digest with the recorded
     ///   one, which catches what checksums cannot (a patch that applies wrongly).
     func state(_ db: Database, of session: SessionSummary, at step: Int, checkingDigest: Bool = false) throws -> JSONValue {
-        let keyframe = try Int.fetchOne(
-            db,
-            sql: """
-                SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL
-                """, arguments: [session.number, step])
+        let keyframe = try lastKeyframe(db, of: session, atOrBefore: step)
         var (state, digest) = try keyframe == nil ? initialState(db, session) : (.null, nil)
         var expected = keyframe ?? 1
-        try checkedEventRows(
-            db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
-            arguments: [session.number, keyframe ?? 1, step]
-        ) { row in
+        // Step 0 reads no row: the range is empty.
+        try checkedEventRows(db, of: session, steps: step < expected ? nil : expected...step, none: step < expected, asked: step) { row in
             let columns = EventColumn.self
             let current = try row.int(columns.step)
             guard current == expected else { throw try notRecorded(expected, askedFor: step, db, in: session) }
@@ -132,10 +126,9 @@ extension LogReader {
             try body(event, before, state)
             expected = event.step + 1
         }
-        let sql = "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step"
         guard readingAhead, last - first + 1 >= Self.readingAheadFrom else {
             try read(session: session.number) { db in
-                try checkedEventRows(db, of: session, sql: sql, arguments: [session.number, first, last]) { row in
+                try checkedEventRows(db, of: session, steps: first...last) { row in
                     try visit(row)
                     return true
                 }
@@ -145,8 +138,8 @@ extension LogReader {
         try RowPrefetcher().run(
             { [self] prefetcher throws(LogError) in
                 try read(session: session.number) { db in
-                    try checkedEventRows(db, of: session, sql: sql, arguments: [session.number, first, last]) { row in
-                        prefetcher.push(row, .init(rowCheck: .verified, typeProblem: nil, step: nil))
+                    try checkedEventRows(db, of: session, steps: first...last) { row in
+                        prefetcher.push(row, .init(rowCheck: .verified))
                     }
                 }
             },
@@ -168,6 +161,12 @@ extension LogReader {
     public func keyframeSteps(of session: SessionSummary, in range: ClosedRange<Int>) throws(LogError) -> [Int] {
         try read(session: session.number) { db in
             let arguments: StatementArguments = [session.number, range.lowerBound, range.upperBound]
+            if storesBlocks(session) {
+                return try Int.fetchAll(
+                    db,
+                    sql: "SELECT first_step FROM event_block WHERE session_id = ? AND first_step BETWEEN ? AND ? AND keyframe = 1 ORDER BY first_step",
+                    arguments: arguments)
+            }
             func query(_ index: String) -> String {
                 "SELECT step FROM event \(index) WHERE session_id = ? AND step BETWEEN ? AND ? AND keyframe IS NOT NULL ORDER BY step"
             }
@@ -180,6 +179,17 @@ extension LogReader {
                 return try Int.fetchAll(db, sql: query(""), arguments: arguments)
             }
         }
+    }
+
+    /// The last step at or before `step` stored as a keyframe: where rebuilding its state
+    /// starts; nil when the initial state is nearer. In a session of blocks, a block's first
+    /// step (a writer starts a block at each keyframe).
+    func lastKeyframe(_ db: Database, of session: SessionSummary, atOrBefore step: Int) throws -> Int? {
+        let sql =
+            storesBlocks(session)
+            ? "SELECT max(first_step) FROM event_block WHERE session_id = ? AND first_step <= ? AND keyframe = 1"
+            : "SELECT max(step) FROM event WHERE session_id = ? AND step <= ? AND keyframe IS NOT NULL"
+        return try Int.fetchOne(db, sql: sql, arguments: [session.number, step])
     }
 
     /// `step`, or counted back from the session's last step when negative (-1 is the last);
@@ -227,9 +237,14 @@ extension LogReader {
     /// with a keyframe, so only a step inside a gap has a missing step before it), else
     /// `missing`.
     private func notRecorded(_ missing: Int, askedFor asked: Int, _ db: Database, in session: SessionSummary) throws -> LogError {
-        let askedIsStored =
-            try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM event WHERE session_id = ? AND step = ?)", arguments: [session.number, asked]) ?? false
+        let sql =
+            storesBlocks(session)
+            ? """
+            SELECT EXISTS (SELECT 1 FROM event_block WHERE session_id = ?1
+                AND first_step = (SELECT max(first_step) FROM event_block WHERE session_id = ?1 AND first_step <= ?2) AND last_step >= ?2)
+            """
+            : "SELECT EXISTS (SELECT 1 FROM event WHERE session_id = ?1 AND step = ?2)"
+        let askedIsStored = try Bool.fetchOne(db, sql: sql, arguments: [session.number, asked]) ?? false
         return notRecorded(askedIsStored ? missing : asked, in: session)
     }
 }
@@ -251,9 +266,7 @@ extension LogReader {
         of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in
-            try checkedEventRows(
-                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number]
-            ) { row in
+            try checkedEventRows(db, of: session, steps: nil) { row in
                 let columns = EventColumn.self
                 let step = try row.int(columns.step)
                 let action: RecordedAction

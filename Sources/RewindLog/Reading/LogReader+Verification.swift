@@ -15,6 +15,21 @@ extension LogReader {
         of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in
+            if storesBlocks(session) {
+                // A block is checked and inflated once; each step's action parsed from it.
+                try checkedEventRows(db, of: session, steps: steps) { row in
+                    let columns = EventColumn.self
+                    let step = try row.int(columns.step)
+                    let action: JSONValue
+                    do {
+                        action = try row.json(columns.action)
+                    } catch {
+                        throw damage(error, at: step, of: session)
+                    }
+                    return try body(step, action, StateDigest(databaseValue: Int64(try row.int(columns.digest))))
+                }
+                return
+            }
             let statement = try db.makeStatement(
                 sql: """
                     SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step

@@ -92,21 +92,28 @@ public final class LogReader: Sendable {
         let stored = LogSchema.columns[0].columns.map { "s.\($0)" }.joined(separator: ", ")
         let checksum = formatVersion >= 2 ? "s.checksum" : "NULL AS checksum"
         let checksumIndex = LogSchema.columns[0].columns.count
+        // A session's steps are rows of `event` (formats 1 and 2) or blocks (format 3): its
+        // bounds and last time come from whichever it has, each one index lookup.
+        let blocks = formatVersion >= LogSchema.blockFormatVersion
+        let firstBlock = blocks ? "(SELECT min(first_step) FROM event_block b WHERE b.session_id = s.id)" : "NULL"
+        let lastBlock = blocks ? "(SELECT last_step FROM event_block b WHERE b.session_id = s.id ORDER BY first_step DESC LIMIT 1)" : "NULL"
+        let lastBlockTime = blocks ? "(SELECT last_time FROM event_block b WHERE b.session_id = s.id ORDER BY first_step DESC LIMIT 1)" : "NULL"
         return try read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     WITH bounds AS (
                         SELECT s.id AS id,
-                               (SELECT min(step) FROM event e WHERE e.session_id = s.id) AS first_step,
-                               (SELECT max(step) FROM event e WHERE e.session_id = s.id) AS last_step
+                               coalesce((SELECT min(step) FROM event e WHERE e.session_id = s.id), \(firstBlock)) AS first_step,
+                               coalesce((SELECT max(step) FROM event e WHERE e.session_id = s.id), \(lastBlock)) AS last_step,
+                               coalesce((SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1), \(lastBlockTime))
+                                   AS last_time
                         FROM session s \(number == nil ? "" : "WHERE s.id = ?"))
                     SELECT \(stored), \(checksum),
                            coalesce(b.last_step - b.first_step + 1
                              - (SELECT coalesce(sum(max(0, min(g.last_step, b.last_step) - max(g.first_step, b.first_step) + 1)), 0)
                                 FROM gap g WHERE g.session_id = s.id), 0) AS event_count,
-                           b.first_step AS first_step, b.last_step AS last_step,
-                           (SELECT time FROM event e WHERE e.session_id = s.id ORDER BY step DESC LIMIT 1) AS last_time
+                           b.first_step AS first_step, b.last_step AS last_step, b.last_time AS last_time
                     FROM session s JOIN bounds b ON b.id = s.id ORDER BY s.id
                     """, arguments: StatementArguments(number.map { [$0] } ?? [])
             ).map { row in
@@ -120,7 +127,7 @@ public final class LogReader: Sendable {
                     let lastStep = ((try? row.stored("last_step") as Int?) ?? nil).map { min(max(0, $0), LogBounds.maximumStep) } ?? 0
                     return SessionSummary(
                         number: number, name: try? row.stored("name"), flow: (try? row.stored("flow")) ?? "",
-                        startedAt: Date(timeIntervalSince1970: 0), endedAt: nil, formatVersion: 0,
+                        startedAt: Date(timeIntervalSince1970: 0), endedAt: nil, formatVersion: (try? row.stored("format_version")) ?? 0,
                         schemaVersion: 0, eventCount: (try? row.stored("event_count")) ?? 0, lastStep: lastStep,
                         lastTime: nil, redactedPaths: (try? row.stored("redacted_paths")).map { SQLiteSink.paths(fromJSON: $0).sorted() } ?? [],
                         rowCheck: rowCheck, damage: Self.logError(error, path: path, session: number))
@@ -194,10 +201,7 @@ public final class LogReader: Sendable {
     public func events(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [LoggedEvent] {
         try read(session: session.number, step: range.count == 1 ? range.lowerBound : nil) { db in
             var events: [LoggedEvent] = []
-            try checkedEventRows(
-                db, of: session, sql: "SELECT \(eventColumns) FROM event WHERE session_id = ? AND step BETWEEN ? AND ? ORDER BY step",
-                arguments: [session.number, range.lowerBound, range.upperBound]
-            ) { row in
+            try checkedEventRows(db, of: session, steps: range) { row in
                 events.append(try decodedEvent(from: row, of: session))
                 return true
             }
@@ -295,7 +299,7 @@ public final class LogReader: Sendable {
 
     /// Where each column is among ``eventColumns``, looked up once.
     enum EventColumn {
-        static let step = index("step"), time = index("time"), origin = index("origin"), actionType = index("action_type")
+        static let sessionID = index("session_id"), step = index("step"), time = index("time"), origin = index("origin"), actionType = index("action_type")
         static let action = index("action"), cause = index("cause"), outputs = index("outputs"), digest = index("digest")
         static let keyframe = index("keyframe"), patch = index("patch")
 

@@ -10,4 +10,8 @@ public struct StoredStep: Sendable {
     /// How the row compared with its checksum; the event is decoded either way, so that an
     /// audit can go on checking it.
     public var rowCheck: RowCheck = .verified
+    /// The steps of the block that stores it, in a session of log format 3; nil for a step
+    /// stored as a row of its own. Its checksum, and any damage that keeps it from being read,
+    /// are the block's.
+    public var block: ClosedRange<Int>?
 }

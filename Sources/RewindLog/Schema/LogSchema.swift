@@ -6,7 +6,12 @@ enum LogSchema {
     static let applicationID: Int32 = 0x5257_4E44
     /// The format this code writes and the newest it reads; kept in `PRAGMA user_version`.
     /// Version 2 added a checksum to every row; rows of version 1 are read as unchecked.
-    static let formatVersion = 2
+    /// Version 3 stores a session's steps in compressed blocks (`event_block`); the sessions
+    /// written before keep their rows in `event`.
+    static let formatVersion = 3
+
+    /// The first format whose sessions store their steps in blocks.
+    static let blockFormatVersion = 3
 
     /// The columns of each table, in the order checksums take them (the `checksum` column,
     /// added by version 2, last).
@@ -20,6 +25,7 @@ enum LogSchema {
         ),
         ("event", ["session_id", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest", "keyframe", "patch"]),
         ("gap", ["session_id", "first_step", "last_step", "reason"]),
+        ("event_block", ["session_id", "first_step", "last_step", "keyframe", "last_time", "size", "data"]),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -72,6 +78,35 @@ enum LogSchema {
             }
             try db.execute(sql: "PRAGMA user_version = 2")
         }
+        migrator.registerMigration("v3") { db in
+            // `checksum` before `data`: a reader that asks for it then stops before the blob's
+            // overflow pages. The view reads blocks through `sqlar_uncompress`, a function of
+            // the `sqlite3` shell: it shows every step, of either kind of session, by hand.
+            try db.execute(
+                sql: """
+                    CREATE TABLE event_block (
+                        session_id INTEGER NOT NULL REFERENCES session(id),
+                        first_step INTEGER NOT NULL,
+                        last_step INTEGER NOT NULL,
+                        keyframe INTEGER NOT NULL,
+                        last_time REAL NOT NULL,
+                        size INTEGER NOT NULL,
+                        checksum INTEGER NOT NULL,
+                        data BLOB NOT NULL,
+                        PRIMARY KEY (session_id, first_step)
+                    ) WITHOUT ROWID;
+                    CREATE VIEW events AS
+                        SELECT session_id, step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
+                        FROM event
+                        UNION ALL
+                        SELECT b.session_id, b.first_step + r.key, json_extract(r.value, '$[0]'), json_extract(r.value, '$[2]'),
+                               json_extract(r.value, '$[3]'), json_extract(r.value, '$[4]'), json_extract(r.value, '$[7]'),
+                               json_extract(r.value, '$[8]'), json_extract(r.value, '$[1]'), json_extract(r.value, '$[6]'),
+                               json_extract(r.value, '$[5]')
+                        FROM event_block AS b, json_each(sqlar_uncompress(b.data, b.size)) AS r;
+                    """)
+            try db.execute(sql: "PRAGMA user_version = 3")
+        }
         return migrator
     }
 
@@ -79,7 +114,7 @@ enum LogSchema {
     /// file with Rewind's id but another shape is named as damaged, not met later as a failing
     /// query.
     static func validateTables(_ db: Database, path: String, version: Int) throws {
-        for (table, expected) in columns {
+        for (table, expected) in columns where table != "event_block" || version >= blockFormatVersion {
             let present = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row -> String in row["name"] })
             guard !present.isEmpty else {
                 throw LogError.damage(in: path, "the table \(table) is missing")

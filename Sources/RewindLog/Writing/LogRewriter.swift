@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RewindCore
 import RewindJSON
 
 /// Rewrites the recorded states of a session (the actions stay): how `rewind replay --update`
@@ -19,63 +20,44 @@ public struct LogRewriter {
         session: SessionSummary, initialState: JSONValue, states: [JSONValue], actions: [RewrittenAction]? = nil, schemaVersion: Int
     ) throws(LogError) {
         // Checked read-only first: a file that is not a sound log is refused before a byte of
-        // it changes.
+        // it changes. The steps are read, each checked, before writing begins.
         try LogSchema.checkBeforeWriting(path)
+        let recorded = try LogReader(path: path).events(of: session, steps: 1...max(1, session.lastStep))
+        guard recorded.count == states.count else {
+            throw LogError(
+                .invalidArgument, path: path, session: session.number,
+                "session \(session.label) has \(recorded.count) recorded steps but \(states.count) replayed states")
+        }
+        var previous = initialState
+        var events: [RecordedEvent] = []
+        events.reserveCapacity(recorded.count)
+        for (index, (event, state)) in zip(recorded, states).enumerated() {
+            let action = actions?[index]
+            events.append(
+                RecordedEvent(
+                    step: event.step, time: event.time, origin: action?.origin ?? event.origin, actionName: action?.name ?? event.actionName,
+                    action: action?.action ?? event.action, cause: event.cause, outputs: action?.outputs ?? event.outputs,
+                    digest: state.digest, state: event.keyframe != nil ? .keyframe(state) : .patch(.between(previous, state))))
+            previous = state
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         // Like the sink: the replaced states' text is zeroed, not left in freed pages.
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA secure_delete = ON") }
         do {
             let database = try DatabaseQueue(path: path, configuration: configuration)
-            // A log of version 1 gains its checksum columns, so the rewritten rows carry them.
+            // An older log gains the blocks' table first; the session is rewritten into blocks.
             try LogSchema.migrator.migrate(database)
             try database.write { db in
-                let columns = LogSchema.columns[1].columns.joined(separator: ", ")
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT \(columns), checksum FROM event WHERE session_id = ? ORDER BY step", arguments: [session.number])
-                guard rows.count == states.count else {
-                    throw LogError(
-                        .invalidArgument, path: path, session: session.number,
-                        "session \(session.label) has \(rows.count) recorded steps but \(states.count) replayed states"
-                    )
+                for table in ["event", "event_block"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session.number])
                 }
-                let update = try db.cachedStatement(
-                    sql: """
-                        UPDATE event SET action = ?, action_type = ?, origin = ?, outputs = ?, digest = ?, keyframe = ?, patch = ?,
-                                         checksum = ?
-                        WHERE session_id = ? AND step = ?
-                        """)
-                var previous = initialState
-                for (index, (row, state)) in zip(rows, states).enumerated() {
-                    let step: Int = try row.stored("step")
-                    guard LogReader.check(row, table: "event", columns: LogSchema.columns[1].columns.count) != .mismatch else {
-                        throw LogError.damage(
-                            in: path, "step \(step) of session \(session.label): the stored row does not match its checksum",
-                            session: session.number, step: step)
-                    }
-                    var event = try RewrittenEvent(row)
-                    event.digest = state.digest.databaseValue
-                    if event.keyframe != nil {
-                        event.keyframe = state.canonicalString
-                    } else {
-                        event.patch = JSONPatch.between(previous, state).json.canonicalString
-                    }
-                    if let action = actions?[index] {
-                        event.action = action.action.canonicalString
-                        event.actionType = action.name
-                        event.origin = action.origin
-                        event.outputs = action.outputs.isEmpty ? nil : JSONValue.array(action.outputs).canonicalString
-                    }
-                    try update.execute(arguments: [
-                        event.action, event.actionType, event.origin, event.outputs, event.digest, event.keyframe, event.patch,
-                        event.checksum(session: session.number), session.number, step,
-                    ])
-                    previous = state
-                }
+                try EventBlockWriter(session: session.number).append(events, in: db)
                 var sessionRow = try SessionRow.fetch(db, id: session.number, path: path)
                 sessionRow.initialState = initialState.canonicalString
                 sessionRow.initialDigest = initialState.digest.databaseValue
                 sessionRow.schemaVersion = Int64(schemaVersion)
+                sessionRow.formatVersion = Int64(LogSchema.formatVersion)
                 try sessionRow.save(db)
             }
             try database.writeWithoutTransaction { db in

@@ -12,6 +12,8 @@ public final class SQLiteSink: RecordingSink {
     /// The log's path.
     public let path: String
     private let database: DatabaseQueue
+    /// Each session's block writer, which holds its open block between commits.
+    private let blockWriters = BlockWriters()
 
     /// Opens the log at `path`, creating it when missing; new sessions are added after the
     /// ones it holds.
@@ -78,38 +80,43 @@ public final class SQLiteSink: RecordingSink {
     /// own choice, one past the largest row, would reuse a deleted last session's number.)
     private static let nextSessionID = """
         (SELECT max(coalesce((SELECT max(id) FROM session), 0), coalesce((SELECT max(session_id) FROM event), 0),
-                    coalesce((SELECT max(session_id) FROM gap), 0)) + 1)
+                    coalesce((SELECT max(session_id) FROM event_block), 0), coalesce((SELECT max(session_id) FROM gap), 0)) + 1)
         """
 
     public func append(
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
     ) throws {
-        try writing { db in
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO event (session_id, step, time, origin, action_type, action, cause, outputs,
-                                       digest, keyframe, patch, checksum)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            var binder = EventBinder(statement: insert.sqliteStatement, connection: db.sqliteConnection)
-            for event in events {
-                try binder.insert(event, session: session)
+        let writer = blockWriters.writer(for: session)
+        do {
+            try writing { db in
+                try writer.append(events, in: db)
+                for gap in gaps {
+                    try Self.write(gap, of: session, in: db)
+                }
+                if !redactedPaths.isEmpty {
+                    var row = try SessionRow.fetch(db, id: session, path: path)
+                    row.redactedPaths = Self.pathsJSON(Self.paths(fromJSON: row.redactedPaths).union(redactedPaths))
+                    try row.save(db)
+                }
             }
-            for gap in gaps {
-                try Self.write(gap, of: session, in: db)
-            }
-            if !redactedPaths.isEmpty {
-                var row = try SessionRow.fetch(db, id: session, path: path)
-                row.redactedPaths = Self.pathsJSON(Self.paths(fromJSON: row.redactedPaths).union(redactedPaths))
-                try row.save(db)
-            }
+        } catch {
+            // The transaction rolled back: the file holds the open block as the last commit
+            // wrote it, and the next step starts a block of its own.
+            writer.discardOpenBlock()
+            throw error
         }
     }
 
     public func endSession(_ session: Int) throws {
+        let writer = blockWriters.writer(for: session)
+        blockWriters.remove(session)
         try writing { db in
+            try writer.close(in: db)
             var row = try SessionRow.fetch(db, id: session, path: path)
-            row.endedAt = try Double.fetchOne(db, sql: "SELECT max(time) FROM event WHERE session_id = ?", arguments: [session]) ?? row.startedAt
+            row.endedAt =
+                try Double.fetchOne(
+                    db, sql: "SELECT last_time FROM event_block WHERE session_id = ? ORDER BY first_step DESC LIMIT 1", arguments: [session])
+                ?? row.startedAt
             try row.save(db)
         }
     }
@@ -129,7 +136,7 @@ public final class SQLiteSink: RecordingSink {
     /// `secure_delete` on this connection zeroes, so that nothing removed stays readable.
     func removeSession(_ session: Int) throws {
         try writing { db in
-            for table in ["event", "gap"] {
+            for table in ["event", "event_block", "gap"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
             }
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
@@ -144,7 +151,10 @@ public final class SQLiteSink: RecordingSink {
     /// Marks a session as finished at `time` rather than at its last step: an import restores
     /// the end time its export recorded.
     public func endSession(_ session: Int, at time: Date) throws {
+        let writer = blockWriters.writer(for: session)
+        blockWriters.remove(session)
         try writing { db in
+            try writer.close(in: db)
             var row = try SessionRow.fetch(db, id: session, path: path)
             row.endedAt = time.timeIntervalSince1970
             try row.save(db)
@@ -237,6 +247,28 @@ public final class SQLiteSink: RecordingSink {
     static func paths(fromJSON text: String) -> Set<String> {
         guard case let .array(values)? = try? JSONValue(parsing: text) else { return [] }
         return Set(values.compactMap { if case let .string(path) = $0 { path } else { nil } })
+    }
+}
+
+/// The block writers of a sink's sessions, made when a session first appends.
+///
+/// Unchecked: every access is inside the sink's `writing`, which GRDB's queue runs one at a
+/// time; the lock only guards the dictionary against `endSession` from another recorder.
+private final class BlockWriters: @unchecked Sendable {
+    private let lock = NSLock()
+    private var writers: [Int: EventBlockWriter] = [:]
+
+    func writer(for session: Int) -> EventBlockWriter {
+        lock.withLock {
+            if let writer = writers[session] { return writer }
+            let writer = EventBlockWriter(session: session)
+            writers[session] = writer
+            return writer
+        }
+    }
+
+    func remove(_ session: Int) {
+        lock.withLock { _ = writers.removeValue(forKey: session) }
     }
 }
 

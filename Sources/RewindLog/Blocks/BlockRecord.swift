@@ -1,0 +1,63 @@
+import RewindCore
+import RewindJSON
+
+/// One step as a block stores it: a JSON array, the elements in this order, trailing `null`s
+/// left out (docs/log-format.md):
+///
+///     [time, digest, origin, action_type, action, patch, keyframe, cause, outputs]
+///
+/// `time` is seconds since 1970 in the shortest form that reads back as the same double;
+/// `digest` the state's digest as a signed 64-bit integer; `action`, `patch`, `keyframe` and
+/// `outputs` canonical JSON as they are, not strings; exactly one of `patch` and `keyframe`
+/// is not `null`. A block is the JSON array of its steps' records, the first one at the
+/// block's `first_step`.
+enum BlockRecord {
+    /// The number of elements of a whole record.
+    static let elementCount = 9
+
+    /// Where each element is in a record.
+    enum Element {
+        static let time = 0, digest = 1, origin = 2, actionType = 3, action = 4, patch = 5, keyframe = 6, cause = 7, outputs = 8
+    }
+
+    /// Appends the record of `event` to `buffer`.
+    static func append(_ event: RecordedEvent, to buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "["))
+        JSONValue.double(event.time.timeIntervalSince1970).canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        JSONValue.int(Int(event.digest.databaseValue)).canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        JSONValue.string(event.origin).canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        JSONValue.string(event.actionName).canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        event.action.canonicalBytes(into: &buffer)
+        buffer.append(UInt8(ascii: ","))
+        switch event.state {
+        case let .patch(patch):
+            patch.json.canonicalBytes(into: &buffer)
+        case let .keyframe(state):
+            append("null,", to: &buffer)
+            state.canonicalBytes(into: &buffer)
+        }
+        let hasOutputs = !event.outputs.isEmpty
+        if event.cause != nil || hasOutputs {
+            if case .patch = event.state { append(",null", to: &buffer) }
+            buffer.append(UInt8(ascii: ","))
+            if let cause = event.cause {
+                JSONValue.int(cause).canonicalBytes(into: &buffer)
+            } else {
+                append("null", to: &buffer)
+            }
+            if hasOutputs {
+                buffer.append(UInt8(ascii: ","))
+                JSONValue.array(event.outputs).canonicalBytes(into: &buffer)
+            }
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    private static func append(_ text: StaticString, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+}
