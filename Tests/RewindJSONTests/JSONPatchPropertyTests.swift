@@ -28,6 +28,11 @@ import Testing
                 if try JSONPatch(parsing: patch.json.canonicalString) != patch {
                     failures.append("case \(index): \(patch.json) was read back differently from its text")
                 }
+                var written: [UInt8] = []
+                patch.canonicalBytes(into: &written)
+                if written != patch.json.canonicalBytes {
+                    failures.append("case \(index): written directly as \(String(decoding: written, as: UTF8.self)), not \(patch.json)")
+                }
             } catch {
                 failures.append("case \(index): \(error) for \(old) -> \(new) via \(patch.json)")
             }

@@ -59,8 +59,8 @@ import Testing
         let block = try BlockSurgery(path: path).block(session: 1, holding: 1)
         let records = try block.records()
         #expect(records.count == 40)
-        #expect(
-            records.first?[0] == .double(try LogReader(path: path).events(of: LogReader(path: path).session(nil), steps: 1...1)[0].time.timeIntervalSince1970))
+        let time = try LogReader(path: path).events(of: LogReader(path: path).session(nil), steps: 1...1)[0].time.timeIntervalSince1970
+        #expect(records.first?[0] == .int(Int((time * 1_000_000).rounded())), "its time in microseconds")
         #expect(records[1][5] == [["s", ["count"], 2]], "step 2 stores a patch")
         #expect(records[0].arrayCount == 7 && records[1].arrayCount == 6, "the keyframe's record holds a null patch, the others end at theirs")
     }

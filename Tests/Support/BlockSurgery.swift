@@ -42,7 +42,7 @@ public struct BlockSurgery {
             size = text.count
             data = Self.deflate(text)
             lastStep = firstStep + records.count - 1
-            if case let .array(last)? = records.last, case let .double(time)? = last.first { lastTime = time }
+            if case let .array(last)? = records.last, case let .int(microseconds)? = last.first { lastTime = Double(microseconds) / 1_000_000 }
             if resealing { reseal(session: session) }
         }
 

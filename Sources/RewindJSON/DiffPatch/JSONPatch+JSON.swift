@@ -101,3 +101,57 @@ extension JSONPatch {
         return JSONPath(components)
     }
 }
+
+extension JSONPatch {
+    /// Appends the canonical text of ``json`` to `buffer` without building it: the form a
+    /// recorder stores at every step, where building the tree of each operation and its path
+    /// first cost more than writing it.
+    public func canonicalBytes(into buffer: inout [UInt8]) {
+        buffer.append(UInt8(ascii: "["))
+        for (index, operation) in operations.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            switch operation {
+            case .set(let path, let value):
+                Self.appendTag("s", path, to: &buffer)
+                buffer.append(UInt8(ascii: ","))
+                value.canonicalBytes(into: &buffer)
+            case .remove(let path):
+                Self.appendTag("r", path, to: &buffer)
+            case .splice(let path, let range, let values):
+                Self.appendTag("p", path, to: &buffer)
+                buffer.append(UInt8(ascii: ","))
+                JSONValue.appendDecimal(range.lowerBound, to: &buffer)
+                buffer.append(UInt8(ascii: ","))
+                JSONValue.appendDecimal(range.upperBound, to: &buffer)
+                buffer.append(UInt8(ascii: ","))
+                buffer.append(UInt8(ascii: "["))
+                for (offset, value) in values.enumerated() {
+                    if offset > 0 { buffer.append(UInt8(ascii: ",")) }
+                    value.canonicalBytes(into: &buffer)
+                }
+                buffer.append(UInt8(ascii: "]"))
+            }
+            buffer.append(UInt8(ascii: "]"))
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// `["tag",path` of an operation, its closing bracket left to the caller.
+    private static func appendTag(_ tag: UInt8, _ path: JSONPath, to buffer: inout [UInt8]) {
+        buffer.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "\""), tag, UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "[")])
+        for (index, component) in path.components.enumerated() {
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            switch component {
+            case .key(let key): JSONValue.appendQuoted(key, to: &buffer)
+            case .index(let position): JSONValue.appendDecimal(position, to: &buffer)
+            case .id(let id): JSONValue.array([.string("id"), id]).canonicalBytes(into: &buffer)
+            case .wildcard: buffer.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+            }
+        }
+        buffer.append(UInt8(ascii: "]"))
+    }
+
+    private static func appendTag(_ tag: Unicode.Scalar, _ path: JSONPath, to buffer: inout [UInt8]) {
+        appendTag(UInt8(ascii: tag), path, to: &buffer)
+    }
+}

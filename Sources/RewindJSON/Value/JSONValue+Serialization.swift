@@ -58,7 +58,7 @@ extension JSONValue {
         UTF8Bytes.withBytes(of: text) { buffer.append(contentsOf: $0) }
     }
 
-    private static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
+    static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
         if value < 0 { buffer.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned, so that Int.min needs no special case.
         var magnitude = value.magnitude

@@ -6,11 +6,12 @@ import RewindJSON
 ///
 ///     [time, digest, origin, action_type, action, patch, keyframe, cause, outputs]
 ///
-/// `time` is seconds since 1970 in the shortest form that reads back as the same double;
-/// `digest` the state's digest as a signed 64-bit integer; `action`, `patch`, `keyframe` and
+/// `time` is microseconds since 1970, an integer; `digest` the state's digest as a signed
+/// 64-bit integer; `action`, `patch`, `keyframe` and
 /// `outputs` canonical JSON as they are, not strings; exactly one of `patch` and `keyframe`
 /// is not `null`. A block is the JSON array of its steps' records, the first one at the
-/// block's `first_step`.
+/// block's `first_step`, each record after the first on a line of its own (`,\n` between
+/// them: a reader that wants only actions goes to the next line).
 enum BlockRecord {
     /// The number of elements of a whole record.
     static let elementCount = 9
@@ -23,7 +24,7 @@ enum BlockRecord {
     /// Appends the record of `event` to `buffer`.
     static func append(_ event: RecordedEvent, to buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "["))
-        JSONValue.double(event.time.timeIntervalSince1970).canonicalBytes(into: &buffer)
+        JSONValue.int(Int(microseconds(event.time.timeIntervalSince1970))).canonicalBytes(into: &buffer)
         buffer.append(UInt8(ascii: ","))
         JSONValue.int(Int(event.digest.databaseValue)).canonicalBytes(into: &buffer)
         buffer.append(UInt8(ascii: ","))
@@ -35,7 +36,7 @@ enum BlockRecord {
         buffer.append(UInt8(ascii: ","))
         switch event.state {
         case let .patch(patch):
-            patch.json.canonicalBytes(into: &buffer)
+            patch.canonicalBytes(into: &buffer)
         case let .keyframe(state):
             append("null,", to: &buffer)
             state.canonicalBytes(into: &buffer)
@@ -55,6 +56,20 @@ enum BlockRecord {
             }
         }
         buffer.append(UInt8(ascii: "]"))
+    }
+
+    /// `seconds` since 1970 as the whole microseconds a record stores: exact for any time a
+    /// clock gives (below 2⁵³ µs, year 2255), and written and read as an integer, which a
+    /// double's shortest text is not.
+    static func microseconds(_ seconds: Double) -> Int64 {
+        let value = (seconds * 1_000_000).rounded()
+        // A time no reader accepts (LogBounds) is kept out of range rather than trapping here.
+        return value.isFinite && abs(value) < 9e18 ? Int64(value) : .max
+    }
+
+    /// The seconds of a record's `microseconds`.
+    static func seconds(_ microseconds: Int64) -> Double {
+        Double(microseconds) / 1_000_000
     }
 
     private static func append(_ text: StaticString, to buffer: inout [UInt8]) {

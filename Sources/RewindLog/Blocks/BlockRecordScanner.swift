@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the records of an inflated block (``BlockRecord``) one at a time into event rows, the
 /// columns a row of `event` has, whose texts point into the block's bytes.
@@ -34,6 +38,16 @@ struct BlockRecordScanner {
     /// Reads the next record into `columns` (``LogReader/eventColumns``' order, the checksum
     /// `NULL`); false after the last, once the array's end is read and nothing follows it.
     mutating func next(into columns: inout [StoredColumn]) throws(Malformed) -> Bool {
+        guard try startRecord() else { return false }
+        try record(into: &columns)
+        hasRecord = true
+        step += 1
+        return true
+    }
+
+    /// Moves to the start of the next record; false at the block's end, once the array's end
+    /// is read and nothing follows it.
+    private mutating func startRecord() throws(Malformed) -> Bool {
         skipWhitespace()
         guard offset < bytes.count else { throw Malformed(description: "the block ends before its array does") }
         if bytes[offset] == UInt8(ascii: "]") {
@@ -42,13 +56,11 @@ struct BlockRecordScanner {
             guard offset == bytes.count else { throw Malformed(description: "something follows the block's array") }
             return false
         }
-        if hasRecord {
+        if hasRecord && !isAfterComma {
             try expect(UInt8(ascii: ","), "its records are not separated by commas")
             skipWhitespace()
         }
-        try record(into: &columns)
-        hasRecord = true
-        step += 1
+        isAfterComma = false
         return true
     }
 
@@ -58,10 +70,9 @@ struct BlockRecordScanner {
     /// The current record's elements, kept from record to record.
     private var elements: [Range<Int>] = []
 
-    private mutating func record(into columns: inout [StoredColumn]) throws(Malformed) {
-        let count = LogReader.eventChecksumIndex + 1
-        if columns.count != count { columns = Array(repeating: .null, count: count) }
-        let column = LogReader.EventColumn.self
+    /// Reads the next record's elements into `elements`, checking only the record's own
+    /// structure: a JSON array of 6 to 9 elements.
+    private mutating func recordElements() throws(Malformed) {
         let step = self.step
         try expect(UInt8(ascii: "["), "step \(step)'s record is not a JSON array")
         elements.removeAll(keepingCapacity: true)
@@ -85,13 +96,72 @@ struct BlockRecordScanner {
         guard (6...BlockRecord.elementCount).contains(elements.count) else {
             throw Malformed(description: "step \(step)'s record has \(elements.count) elements, not 6 to \(BlockRecord.elementCount)")
         }
+    }
+
+    /// Reads the next record's digest and action alone, all a replay needs: the elements after
+    /// the action are not read when the record ends its line, as a writer writes it (`],\n`).
+    /// Nil after the last record, as ``next(into:)`` is false.
+    mutating func nextAction() throws(Malformed) -> (action: UnsafeRawBufferPointer, digest: Int64)? {
+        guard try startRecord() else { return nil }
+        let step = self.step
+        try expect(UInt8(ascii: "["), "step \(step)'s record is not a JSON array")
+        elements.removeAll(keepingCapacity: true)
+        for _ in 0...BlockRecord.Element.action {
+            skipWhitespace()
+            let start = offset
+            try skipValue()
+            elements.append(start..<offset)
+            skipWhitespace()
+            try expect(UInt8(ascii: ","), "step \(step)'s record has fewer than 6 elements")
+        }
+        let found = (text(elements[BlockRecord.Element.action]), try integer(elements[BlockRecord.Element.digest], "digest"))
+        if let line = nextLine(), line >= offset + 2 {
+            offset = line
+            isAfterComma = true
+        } else {
+            // Not a writer's layout: the rest of the record is skipped element by element.
+            while true {
+                skipWhitespace()
+                try skipValue()
+                skipWhitespace()
+                guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
+                let byte = bytes[offset]
+                offset += 1
+                if byte == UInt8(ascii: "]") { break }
+                guard byte == UInt8(ascii: ",") else { throw Malformed(description: "step \(step)'s record is not a JSON array") }
+            }
+        }
+        hasRecord = true
+        self.step += 1
+        return found
+    }
+
+    /// Where the line after `offset` starts, when it follows a record's end and a comma (`],\n`).
+    private func nextLine() -> Int? {
+        guard offset < bytes.count, let base = bytes.baseAddress,
+            let newline = memchr(base + offset, 0x0A, bytes.count - offset)
+        else { return nil }
+        let position = base.distance(to: UnsafeRawPointer(newline))
+        guard bytes[position - 1] == UInt8(ascii: ","), bytes[position - 2] == UInt8(ascii: "]") else { return nil }
+        return position + 1
+    }
+
+    /// Whether the comma before the next record was read already (by ``nextAction()``).
+    private var isAfterComma = false
+
+    private mutating func record(into columns: inout [StoredColumn]) throws(Malformed) {
+        let count = LogReader.eventChecksumIndex + 1
+        if columns.count != count { columns = Array(repeating: .null, count: count) }
+        let column = LogReader.EventColumn.self
+        let step = self.step
+        try recordElements()
         func present(_ index: Int) -> Range<Int>? {
             index < elements.count && !isNull(elements[index]) ? elements[index] : nil
         }
         let element = BlockRecord.Element.self
         columns[column.sessionID] = .integer(Int64(session))
         columns[column.step] = .integer(Int64(step))
-        columns[column.time] = .real(try double(elements[element.time], "time"))
+        columns[column.time] = .real(BlockRecord.seconds(try integer(elements[element.time], "time")))
         columns[column.digest] = .integer(try integer(elements[element.digest], "digest"))
         columns[column.origin] = .text(try string(elements[element.origin], "origin"))
         columns[column.actionType] = .text(try string(elements[element.actionType], "action_type"))
@@ -133,22 +203,29 @@ struct BlockRecordScanner {
 
     /// Moves past the JSON value at `offset`, checking only that its brackets and strings
     /// close: the JSON inside is parsed, and checked, by whoever reads it.
+    ///
+    /// Most of a block's bytes are skipped here (actions, patches, keyframes), so the loops
+    /// read them through the base pointer, without bounds checks (`offset` is checked against
+    /// `bytes.count` before each read), and tell a bracket in two comparisons.
     private mutating func skipValue() throws(Malformed) {
-        guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
-        switch bytes[offset] {
+        guard offset < bytes.count, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            throw Malformed(description: "step \(step)'s record is cut short")
+        }
+        let count = bytes.count
+        switch base[offset] {
         case UInt8(ascii: "\""):
             try skipString()
         case UInt8(ascii: "["), UInt8(ascii: "{"):
             var depth = 0
             repeat {
-                guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
-                switch bytes[offset] {
+                while offset < count, !Self.isQuoteOrBracket(base[offset]) { offset += 1 }
+                guard offset < count else { throw Malformed(description: "step \(step)'s record is cut short") }
+                switch base[offset] {
                 case UInt8(ascii: "\""):
                     try skipString()
                     continue
                 case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-                case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-                default: break
+                default: depth -= 1
                 }
                 offset += 1
             } while depth > 0
@@ -156,8 +233,8 @@ struct BlockRecordScanner {
             throw Malformed(description: "step \(step)'s record has a value missing")
         default:
             // A number or a literal: up to the next delimiter.
-            while offset < bytes.count {
-                switch bytes[offset] {
+            while offset < count {
+                switch base[offset] {
                 case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return
                 default: offset += 1
                 }
@@ -167,19 +244,24 @@ struct BlockRecordScanner {
 
     /// Moves past the string whose opening quote is at `offset`.
     private mutating func skipString() throws(Malformed) {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+        let count = bytes.count
         offset += 1
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case UInt8(ascii: "\""):
+        while offset < count {
+            let byte = base[offset]
+            if byte == UInt8(ascii: "\"") {
                 offset += 1
                 return
-            case UInt8(ascii: "\\"):
-                offset += 2
-            default:
-                offset += 1
             }
+            offset += byte == UInt8(ascii: "\\") ? 2 : 1
         }
         throw Malformed(description: "step \(step)'s record has a string that does not end")
+    }
+
+    /// Whether `byte` is `"`, or a bracket: `[` and `{` differ by 0x20 alone, as do `]` and `}`.
+    @inline(__always)
+    private static func isQuoteOrBracket(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte | 0x20 == UInt8(ascii: "{") || byte | 0x20 == UInt8(ascii: "}")
     }
 
     private func isNull(_ range: Range<Int>) -> Bool {
@@ -288,28 +370,6 @@ struct BlockRecordScanner {
         }
         guard magnitude <= UInt64(Int64.max) else { throw Malformed(description: "step \(step)'s \(name) is out of range") }
         return Int64(magnitude)
-    }
-
-    /// The number at `range`, read exactly (`strtod`, on JSON's grammar only).
-    private func double(_ range: Range<Int>, _ name: String) throws(Malformed) -> Double {
-        guard (1...63).contains(range.count) else { throw Malformed(description: "step \(step)'s \(name) is not a number") }
-        var buffer: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        return try withUnsafeMutableBytes(of: &buffer) { text throws(Malformed) -> Double in
-            for (index, byte) in bytes[range].enumerated() {
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
-                    UInt8(ascii: "E"):
-                    text[index] = byte
-                default:
-                    throw Malformed(description: "step \(step)'s \(name) is not a number")
-                }
-            }
-            let start = text.baseAddress!.assumingMemoryBound(to: CChar.self)
-            var end: UnsafeMutablePointer<CChar>?
-            let value = strtod(start, &end)
-            guard end == start + range.count else { throw Malformed(description: "step \(step)'s \(name) is not a number") }
-            return value
-        }
     }
 }
 

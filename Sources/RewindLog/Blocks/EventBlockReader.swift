@@ -11,7 +11,7 @@ import GRDBSQLite
 /// reader stops at the first.
 final class EventBlockReader {
     let session: Int
-    private var inflater = BlockInflater()
+    private let inflater = BlockInflater()
     private let unescaped = UnescapedStrings()
     private var blockColumns: [StoredColumn] = Array(repeating: .null, count: 7)
     private var columns: [StoredColumn] = []
@@ -27,24 +27,61 @@ final class EventBlockReader {
         self.session = session
     }
 
-    /// Reads the block row `handle` stands on and calls `body` with each of its steps within
-    /// `steps`; returns false once `body` did.
-    func read(
-        _ handle: OpaquePointer, steps: ClosedRange<Int>?, path: String, label: String, _ body: (StoredEventVisit) throws -> Bool
-    ) throws -> Bool {
+    /// What reading a block row found before its records: nothing wanted of it, why it cannot
+    /// be read, or its steps inflated into `inflater`.
+    private enum Opened {
+        case skipped
+        /// Without its steps, a block cannot even be placed: one visit names what it holds.
+        case unplaced(RowCheck, reason: String)
+        case unreadable(block: ClosedRange<Int>, wanted: ClosedRange<Int>, RowCheck, reason: String)
+        case inflated(block: ClosedRange<Int>, wanted: ClosedRange<Int>, RowCheck)
+    }
+
+    /// Reads the block row `handle` stands on, checks it, and inflates it when it may be read.
+    private func open(_ handle: OpaquePointer, steps: ClosedRange<Int>?) -> Opened {
         for index in 0..<7 { blockColumns[index] = StoredColumn(Int32(index), of: handle) }
         let rowCheck = checksum()
         guard case let .integer(first) = blockColumns[0], case let .integer(last) = blockColumns[1] else {
-            // Without its steps, a block cannot even be placed: one visit names what it holds.
             let problem = StoredValueError(column: "first_step", expected: "an integer", found: blockColumns[0].typeName)
-            return try body(unreadable(step: 0, block: nil, rowCheck, "the stored block's \(problem)", path: path, label: label))
+            return .unplaced(rowCheck, reason: "the stored block's \(problem)")
         }
         let block = Int(first)...Int(max(first, last))
         defer { previousLastStep = block.upperBound }
         // The block that starts before the range may end before it too.
-        if let steps, !steps.overlaps(block) { return true }
+        if let steps, !steps.overlaps(block) { return .skipped }
         let wanted = steps.map { $0.clamped(to: block) } ?? block
-        func visitUnreadable(_ reason: String) throws -> Bool {
+        func unreadable(_ reason: String) -> Opened { .unreadable(block: block, wanted: wanted, rowCheck, reason: reason) }
+        if let problem = typeProblem() { return unreadable("the stored block's \(problem)") }
+        guard first <= last, LogReader.stepNumbers.contains(block.lowerBound), LogReader.stepNumbers.contains(block.upperBound),
+            block.count <= Self.maximumSteps
+        else {
+            return unreadable("the stored block's steps, \(first) through \(last), are not a block's")
+        }
+        if let previous = previousLastStep, block.lowerBound <= previous {
+            return unreadable("the stored block overlaps the one before")
+        }
+        guard case let .integer(size) = blockColumns[4], case let .blob(data) = blockColumns[6] else {
+            return unreadable("the stored block's data is not stored as a block's")
+        }
+        do {
+            try inflater.inflate(data, size: Int(size))
+        } catch {
+            return unreadable("the stored block cannot be read: \(error)")
+        }
+        return .inflated(block: block, wanted: wanted, rowCheck)
+    }
+
+    /// Hands over each wanted step of a block that cannot be read, with the reason; false once
+    /// `body` returned false.
+    private func visitUnreadable(
+        _ opened: Opened, path: String, label: String, _ body: (StoredEventVisit) throws -> Bool
+    ) throws -> Bool {
+        switch opened {
+        case .skipped, .inflated:
+            return true
+        case let .unplaced(rowCheck, reason):
+            return try body(unreadable(step: 0, block: nil, rowCheck, reason, path: path, label: label))
+        case let .unreadable(block, wanted, rowCheck, reason):
             // A block's steps are listed only while they are plausibly a block's.
             guard block.count <= Self.maximumSteps, wanted.count <= Self.maximumSteps else {
                 return try body(unreadable(step: block.lowerBound, block: block, rowCheck, reason, path: path, label: label))
@@ -54,22 +91,17 @@ final class EventBlockReader {
             }
             return true
         }
-        if let problem = typeProblem() { return try visitUnreadable("the stored block's \(problem)") }
-        guard first <= last, LogReader.stepNumbers.contains(block.lowerBound), LogReader.stepNumbers.contains(block.upperBound),
-            block.count <= Self.maximumSteps
-        else {
-            return try visitUnreadable("the stored block's steps, \(first) through \(last), are not a block's")
-        }
-        if let previous = previousLastStep, block.lowerBound <= previous {
-            return try visitUnreadable("the stored block overlaps the one before")
-        }
-        guard case let .integer(size) = blockColumns[4], case let .blob(data) = blockColumns[6] else {
-            return try visitUnreadable("the stored block's data is not stored as a block's")
-        }
-        do {
-            try inflater.inflate(data, size: Int(size))
-        } catch {
-            return try visitUnreadable("the stored block cannot be read: \(error)")
+    }
+
+    /// Reads the block row `handle` stands on and calls `body` with each of its steps within
+    /// `steps`; returns false once `body` did.
+    func read(
+        _ handle: OpaquePointer, steps: ClosedRange<Int>?, path: String, label: String, _ body: (StoredEventVisit) throws -> Bool
+    ) throws -> Bool {
+        let opened = open(handle, steps: steps)
+        guard case let .inflated(block, wanted, rowCheck) = opened else { return try visitUnreadable(opened, path: path, label: label, body) }
+        func fail(_ reason: String) throws -> Bool {
+            try visitUnreadable(.unreadable(block: block, wanted: wanted, rowCheck, reason: reason), path: path, label: label, body)
         }
         let keyframeFirst = blockColumns[2]
         return try inflater.bytes.withUnsafeBytes { bytes in
@@ -85,15 +117,12 @@ final class EventBlockReader {
                     records.append(contentsOf: columns)
                     count += 1
                 }
-                guard count == block.count else {
-                    let found = count > block.count ? "more than \(block.count) steps" : "\(count) steps"
-                    return try visitUnreadable("the stored block holds \(found), but its row says \(block.count)")
-                }
+                if let problem = Self.countProblem(count, block) { return try fail(problem) }
             } catch let malformed as BlockRecordScanner.Malformed {
-                return try visitUnreadable("the stored block cannot be read: \(malformed)")
+                return try fail("the stored block cannot be read: \(malformed)")
             }
             if case .integer(let flag) = keyframeFirst, (flag != 0) != (records[LogReader.EventColumn.keyframe].type != SQLITE_NULL) {
-                return try visitUnreadable("the stored block's keyframe flag does not match its first step")
+                return try fail("the stored block's keyframe flag does not match its first step")
             }
             for step in wanted {
                 let start = (step - block.lowerBound) * width
@@ -102,6 +131,61 @@ final class EventBlockReader {
             }
             return true
         }
+    }
+
+    /// Reads only the action and the digest of each wanted step of the block row `handle`
+    /// stands on, all a replay needs, and calls `body` with them (the action's JSON text valid
+    /// during the call); returns false once `body` did.
+    ///
+    /// The block is checked as ``read(_:steps:path:label:_:)`` checks it, and `check` gets
+    /// the visit of each step that it would hand over damaged (a verifying reader throws).
+    func readActions(
+        _ handle: OpaquePointer, steps: ClosedRange<Int>?, path: String, label: String, check: (StoredEventVisit) throws -> Void,
+        _ body: (Int, UnsafeRawBufferPointer, Int64) throws -> Bool
+    ) throws -> Bool {
+        let opened = open(handle, steps: steps)
+        func visitor(_ visit: StoredEventVisit) throws -> Bool {
+            try check(visit)
+            return true
+        }
+        guard case let .inflated(block, wanted, rowCheck) = opened else { return try visitUnreadable(opened, path: path, label: label, visitor) }
+        if rowCheck == .mismatch {
+            // Named at the first step wanted, as a full read would name it.
+            var visit = unreadable(step: wanted.lowerBound, block: block, rowCheck, "", path: path, label: label)
+            visit.unreadable = nil
+            try check(visit)
+        }
+        return try inflater.bytes.withUnsafeBytes { bytes in
+            actions.removeAll(keepingCapacity: true)
+            do {
+                var scanner = try BlockRecordScanner(bytes, session: session, firstStep: block.lowerBound, unescaped: unescaped)
+                while actions.count <= block.count, let found = try scanner.nextAction() {
+                    actions.append((found.action, found.digest))
+                }
+            } catch let malformed as BlockRecordScanner.Malformed {
+                return try visitUnreadable(
+                    .unreadable(block: block, wanted: wanted, rowCheck, reason: "the stored block cannot be read: \(malformed)"), path: path, label: label,
+                    visitor)
+            }
+            if let problem = Self.countProblem(actions.count, block) {
+                return try visitUnreadable(.unreadable(block: block, wanted: wanted, rowCheck, reason: problem), path: path, label: label, visitor)
+            }
+            for step in wanted {
+                let found = actions[step - block.lowerBound]
+                guard try body(step, found.action, found.digest) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// The actions and digests of the block being read by ``readActions(_:steps:path:label:check:_:)``.
+    private var actions: [(action: UnsafeRawBufferPointer, digest: Int64)] = []
+
+    /// Why `count` records do not fit `block`, if they do not.
+    private static func countProblem(_ count: Int, _ block: ClosedRange<Int>) -> String? {
+        guard count != block.count else { return nil }
+        let found = count > block.count ? "more than \(block.count) steps" : "\(count) steps"
+        return "the stored block holds \(found), but its row says \(block.count)"
     }
 
     /// How the block row compares with its checksum, the values framed by their stored types.

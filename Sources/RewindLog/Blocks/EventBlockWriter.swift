@@ -35,13 +35,15 @@ final class EventBlockWriter {
     /// Adds `events`, in step order, and writes every block they changed.
     func append(_ events: [RecordedEvent], in db: Database) throws {
         for event in events {
-            let time = event.time.timeIntervalSince1970
+            // The time its record stores, as readers will read it.
+            let time = BlockRecord.seconds(BlockRecord.microseconds(event.time.timeIntervalSince1970))
             let isKeyframe: Bool
             if case .keyframe = event.state { isKeyframe = true } else { isKeyframe = false }
             if let block = open, !isKeyframe, event.step == block.lastStep + 1, block.lastStep - block.firstStep + 1 < Self.maximumSteps {
                 open = OpenBlock(firstStep: block.firstStep, lastStep: event.step, startsWithKeyframe: block.startsWithKeyframe, lastTime: time)
                 record.removeAll(keepingCapacity: true)
-                record.append(UInt8(ascii: ","))
+                // A record a line: a replay finds the next one without reading the rest of this one.
+                record.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")])
             } else {
                 try writeOpenBlock(in: db)
                 try compactOpenBlock(in: db)

@@ -96,6 +96,15 @@ extension LogReader {
     private func storedEventsInBlocks(
         _ db: Database, of session: SessionSummary, steps: ClosedRange<Int>?, _ body: (StoredEventVisit) throws -> Bool
     ) throws {
+        let reader = EventBlockReader(session: session.number)
+        try forEachBlock(db, of: session, steps: steps) { handle in
+            try reader.read(handle, steps: steps, path: path, label: session.label, body)
+        }
+    }
+
+    /// Calls `body` with a statement standing on each block row of `session` that may hold a
+    /// step of `steps` (every one when nil), in step order, until it returns false.
+    func forEachBlock(_ db: Database, of session: SessionSummary, steps: ClosedRange<Int>?, _ body: (OpaquePointer) throws -> Bool) throws {
         // From the block that holds the range's first step: the last one starting at or before it.
         let statement = try db.makeStatement(
             sql: """
@@ -109,9 +118,8 @@ extension LogReader {
         sqlite3_bind_int64(handle, 2, Int64(steps?.lowerBound ?? Int(Int64.min)))
         sqlite3_bind_int64(handle, 3, Int64(steps?.upperBound ?? Int(Int64.max)))
         defer { sqlite3_reset(handle) }
-        let reader = EventBlockReader(session: session.number)
         while try step(handle, db) {
-            guard try reader.read(handle, steps: steps, path: path, label: session.label, body) else { return }
+            guard try body(handle) else { return }
         }
     }
 

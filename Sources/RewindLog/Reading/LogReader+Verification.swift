@@ -16,17 +16,19 @@ extension LogReader {
     ) throws(LogError) {
         try read(session: session.number) { db in
             if storesBlocks(session) {
-                // A block is checked and inflated once; each step's action parsed from it.
-                try checkedEventRows(db, of: session, steps: steps) { row in
-                    let columns = EventColumn.self
-                    let step = try row.int(columns.step)
-                    let action: JSONValue
-                    do {
-                        action = try row.json(columns.action)
-                    } catch {
-                        throw damage(error, at: step, of: session)
+                // Only each step's action and digest are read out of its block.
+                let reader = EventBlockReader(session: session.number)
+                try forEachBlock(db, of: session, steps: steps) { handle in
+                    try reader.readActions(handle, steps: steps, path: path, label: session.label, check: { try check($0, of: session) }) {
+                        step, text, digest in
+                        let action: JSONValue
+                        do {
+                            action = try JSONValue(parsing: text)
+                        } catch {
+                            throw damage(error, at: step, of: session)
+                        }
+                        return try body(step, action, StateDigest(databaseValue: digest))
                     }
-                    return try body(step, action, StateDigest(databaseValue: Int64(try row.int(columns.digest))))
                 }
                 return
             }

@@ -99,7 +99,7 @@ enum LogSchema {
                         SELECT session_id, step, time, origin, action_type, action, cause, outputs, digest, keyframe, patch
                         FROM event
                         UNION ALL
-                        SELECT b.session_id, b.first_step + r.key, json_extract(r.value, '$[0]'), json_extract(r.value, '$[2]'),
+                        SELECT b.session_id, b.first_step + r.key, json_extract(r.value, '$[0]') / 1e6, json_extract(r.value, '$[2]'),
                                json_extract(r.value, '$[3]'), json_extract(r.value, '$[4]'), json_extract(r.value, '$[7]'),
                                json_extract(r.value, '$[8]'), json_extract(r.value, '$[1]'), json_extract(r.value, '$[6]'),
                                json_extract(r.value, '$[5]')
