@@ -81,21 +81,30 @@ struct BlockRecordScanner {
             offset += 1
         } else {
             while true {
-                skipWhitespace()
-                let start = offset
-                try skipValue()
-                elements.append(start..<offset)
-                skipWhitespace()
-                guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
-                let byte = bytes[offset]
-                offset += 1
-                if byte == UInt8(ascii: "]") { break }
-                guard byte == UInt8(ascii: ",") else { throw Malformed(description: "step \(step)'s record is not a JSON array") }
+                let (element, isLast) = try nextElement()
+                elements.append(element)
+                if isLast { break }
             }
         }
         guard (6...BlockRecord.elementCount).contains(elements.count) else {
             throw Malformed(description: "step \(step)'s record has \(elements.count) elements, not 6 to \(BlockRecord.elementCount)")
         }
+    }
+
+    /// Reads the record's next element and the `,` or `]` after it: its bytes, and whether it
+    /// was the record's last.
+    private mutating func nextElement() throws(Malformed) -> (Range<Int>, isLast: Bool) {
+        skipWhitespace()
+        let start = offset
+        try skipValue()
+        let element = start..<offset
+        skipWhitespace()
+        guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
+        let byte = bytes[offset]
+        offset += 1
+        if byte == UInt8(ascii: "]") { return (element, true) }
+        guard byte == UInt8(ascii: ",") else { throw Malformed(description: "step \(step)'s record is not a JSON array") }
+        return (element, false)
     }
 
     /// Reads the next record's digest and action alone, all a replay needs: the elements after
@@ -120,16 +129,7 @@ struct BlockRecordScanner {
             isAfterComma = true
         } else {
             // Not a writer's layout: the rest of the record is skipped element by element.
-            while true {
-                skipWhitespace()
-                try skipValue()
-                skipWhitespace()
-                guard offset < bytes.count else { throw Malformed(description: "step \(step)'s record is cut short") }
-                let byte = bytes[offset]
-                offset += 1
-                if byte == UInt8(ascii: "]") { break }
-                guard byte == UInt8(ascii: ",") else { throw Malformed(description: "step \(step)'s record is not a JSON array") }
-            }
+            while try !nextElement().isLast {}
         }
         hasRecord = true
         self.step += 1
