@@ -2,15 +2,37 @@ import Foundation
 import PhotoApp
 import RewindCore
 import RewindLog
+import RewindReplay
 
 /// Records login steps as `rewind bench`'s sustained recording does, with Rewind's recorder
-/// or the naive one, for counting the instructions a step costs under callgrind.
+/// or the naive one, for counting the instructions a step costs under callgrind; and, for
+/// profiling, records and replays steps of the 1,000-photo state (`large`).
 ///
 /// `rewind` itself cannot run under this machine's valgrind (3.19), which crashes in the
 /// asynchronous main's idle loop; the probe is a plain program. Each count is taken at two
 /// numbers of steps and subtracted, so that starting the process cancels out.
 @MainActor
 public enum RecordingProbe {
+    /// Records `steps` renames on the 1,000-photo state into a new file in `directory`, with a
+    /// replicating recorder when `replicating`; then, when `replaying`, replays them.
+    public static func recordLarge(steps: Int, replicating: Bool, replaying: Bool, in directory: String) throws {
+        let path = directory + "/large.rewind"
+        let sink = try SQLiteSink(path: path)
+        let session = SessionDescriptor(name: "large", flow: BenchmarkSuite.largeFlow.name)
+        let recorder =
+            replicating
+            ? Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session, replicating: LargeStateFeature())
+            : Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session)
+        let store = Store(
+            initialState: LargeStateFeature.state(photos: 1_000), reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)
+        for action in LargeStateFeature.actions(steps, photos: 1_000) { store.send(action) }
+        recorder.close()
+        try sink.close()
+        guard replaying else { return }
+        let replays = try Replayer(registry: ReplayRegistry([BenchmarkSuite.largeFlow])).replay(path: path)
+        guard replays.first?.passed == true else { throw BenchmarkError("the large recording did not replay clean") }
+    }
+
     /// Records `steps` login steps into a new file in `directory`.
     public static func record(steps: Int, naive: Bool, in directory: String) throws {
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))

@@ -18,6 +18,11 @@ public final class JSONEncodingMemo {
         /// For each element of `previous` that is not of a trivial type, which of its bytes
         /// copying writes (see `WrittenBytes`): `size` bytes an element.
         var writtenMasks: [UInt8] = []
+        /// The array's digest as hashed up to each element, so that the next one is hashed on
+        /// from its first changed element.
+        var digestPrefixes: [UInt64] = []
+        /// The array's digest.
+        var digest: UInt64 = 0
     }
 
     // Unchecked: their accesses were checked for exclusivity at run time, 2 % of replaying a
@@ -38,7 +43,7 @@ public final class JSONEncodingMemo {
                 // The same buffer, kept alive by both the tree and the memo, holds the same elements.
                 return remembered.first { entry in
                     entry.elements.withUnsafeBufferPointer { $0.baseAddress } == address && entry.elements.count == elements.count
-                }?.digests
+                }?.digest
             })
     }
 

@@ -107,51 +107,57 @@ extension JSONPatch {
     /// recorder stores at every step, where building the tree of each operation and its path
     /// first cost more than writing it.
     public func canonicalBytes(into buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "["))
-        for (index, operation) in operations.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+        var writer = JSONCanonicalWriter()
+        writer.patch(self)
+        writer.append(to: &buffer)
+    }
+}
+
+extension JSONCanonicalWriter {
+    /// Writes the canonical text of `patch`'s ``JSONPatch/json``, without building it.
+    public mutating func patch(_ patch: JSONPatch) {
+        byte(UInt8(ascii: "["))
+        for (index, operation) in patch.operations.enumerated() {
+            if index > 0 { byte(UInt8(ascii: ",")) }
             switch operation {
             case .set(let path, let value):
-                Self.appendTag("s", path, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                value.canonicalBytes(into: &buffer)
+                tag("s", path)
+                byte(UInt8(ascii: ","))
+                self.value(value)
             case .remove(let path):
-                Self.appendTag("r", path, to: &buffer)
+                tag("r", path)
             case .splice(let path, let range, let values):
-                Self.appendTag("p", path, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                JSONValue.appendDecimal(range.lowerBound, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                JSONValue.appendDecimal(range.upperBound, to: &buffer)
-                buffer.append(UInt8(ascii: ","))
-                buffer.append(UInt8(ascii: "["))
+                tag("p", path)
+                byte(UInt8(ascii: ","))
+                decimal(range.lowerBound)
+                byte(UInt8(ascii: ","))
+                decimal(range.upperBound)
+                text(",[")
                 for (offset, value) in values.enumerated() {
-                    if offset > 0 { buffer.append(UInt8(ascii: ",")) }
-                    value.canonicalBytes(into: &buffer)
+                    if offset > 0 { byte(UInt8(ascii: ",")) }
+                    self.value(value)
                 }
-                buffer.append(UInt8(ascii: "]"))
+                byte(UInt8(ascii: "]"))
             }
-            buffer.append(UInt8(ascii: "]"))
+            byte(UInt8(ascii: "]"))
         }
-        buffer.append(UInt8(ascii: "]"))
+        byte(UInt8(ascii: "]"))
     }
 
     /// `["tag",path` of an operation, its closing bracket left to the caller.
-    private static func appendTag(_ tag: UInt8, _ path: JSONPath, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "\""), tag, UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(ascii: "[")])
+    private mutating func tag(_ tag: StaticString, _ path: JSONPath) {
+        text("[\"")
+        text(tag)
+        text("\",[")
         for (index, component) in path.components.enumerated() {
-            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            if index > 0 { byte(UInt8(ascii: ",")) }
             switch component {
-            case .key(let key): JSONValue.appendQuoted(key, to: &buffer)
-            case .index(let position): JSONValue.appendDecimal(position, to: &buffer)
-            case .id(let id): JSONValue.array([.string("id"), id]).canonicalBytes(into: &buffer)
-            case .wildcard: buffer.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "]")])
+            case .key(let key): quoted(key)
+            case .index(let position): decimal(position)
+            case .id(let id): value(.array([.string("id"), id]))
+            case .wildcard: text("[]")
             }
         }
-        buffer.append(UInt8(ascii: "]"))
-    }
-
-    private static func appendTag(_ tag: Unicode.Scalar, _ path: JSONPath, to buffer: inout [UInt8]) {
-        appendTag(UInt8(ascii: tag), path, to: &buffer)
+        byte(UInt8(ascii: "]"))
     }
 }

@@ -1,16 +1,17 @@
 /// Computes structural digests: scalars hash their kind and bytes; arrays and objects hash
 /// their kind, their size, and each member's own digest (and key).
 enum StructuralHasher {
-    /// The digest of `value`; `arrays` may supply the element digests of arrays it remembers.
-    static func digest(of value: JSONValue, arrays: ((borrowing [JSONValue]) -> [StateDigest]?)?) -> UInt64 {
+    /// The digest of `value`; `arrays` may supply the digests of arrays it remembers.
+    static func digest(of value: JSONValue, arrays: ((borrowing [JSONValue]) -> UInt64?)?) -> UInt64 {
         digest(of: value, arrays: arrays) { digest(of: $0, arrays: arrays) }
     }
 
     /// The digest of `value`, given the digest of each of its members by `member`: for a
     /// memo that knows some of them.
     static func digest(
-        of value: JSONValue, arrays: ((borrowing [JSONValue]) -> [StateDigest]?)? = nil, member: (JSONValue) -> UInt64
+        of value: JSONValue, arrays: ((borrowing [JSONValue]) -> UInt64?)? = nil, member: (JSONValue) -> UInt64
     ) -> UInt64 {
+        if case let .array(elements) = value, let known = arrays?(elements) { return known }
         var hasher = FNV()
         switch value {
         case .null:
@@ -30,11 +31,7 @@ enum StructuralHasher {
         case let .array(elements):
             hasher.byte(5)
             hasher.word(UInt64(elements.count))
-            if let known = arrays?(elements) {
-                for element in known { hasher.word(element.rawValue) }
-            } else {
-                for element in elements { hasher.word(member(element)) }
-            }
+            for element in elements { hasher.word(member(element)) }
         case let .object(object):
             hasher.byte(6)
             hasher.word(UInt64(object.count))

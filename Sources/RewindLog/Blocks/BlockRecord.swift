@@ -21,41 +21,41 @@ enum BlockRecord {
         static let time = 0, digest = 1, origin = 2, actionType = 3, action = 4, patch = 5, keyframe = 6, cause = 7, outputs = 8
     }
 
-    /// Appends the record of `event` to `buffer`.
-    static func append(_ event: RecordedEvent, to buffer: inout [UInt8]) {
-        buffer.append(UInt8(ascii: "["))
-        JSONValue.int(Int(microseconds(event.time.timeIntervalSince1970))).canonicalBytes(into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        JSONValue.int(Int(event.digest.databaseValue)).canonicalBytes(into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        JSONValue.string(event.origin).canonicalBytes(into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        JSONValue.string(event.actionName).canonicalBytes(into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        event.action.canonicalBytes(into: &buffer)
-        buffer.append(UInt8(ascii: ","))
+    /// Writes the record of `event`.
+    static func write(_ event: RecordedEvent, to writer: inout JSONCanonicalWriter) {
+        writer.byte(UInt8(ascii: "["))
+        writer.decimal(Int(microseconds(event.time.timeIntervalSince1970)))
+        writer.byte(UInt8(ascii: ","))
+        writer.decimal(Int(event.digest.databaseValue))
+        writer.byte(UInt8(ascii: ","))
+        writer.quoted(event.origin)
+        writer.byte(UInt8(ascii: ","))
+        writer.quoted(event.actionName)
+        writer.byte(UInt8(ascii: ","))
+        writer.value(event.action)
+        writer.byte(UInt8(ascii: ","))
         switch event.state {
         case let .patch(patch):
-            patch.canonicalBytes(into: &buffer)
+            writer.patch(patch)
         case let .keyframe(state):
-            append("null,", to: &buffer)
-            state.canonicalBytes(into: &buffer)
+            writer.text("null,")
+            writer.value(state)
         }
         let hasOutputs = !event.outputs.isEmpty
         if event.cause != nil || hasOutputs {
-            if case .patch = event.state { append(",null", to: &buffer) }
-            buffer.append(UInt8(ascii: ","))
+            if case .patch = event.state { writer.text(",null") }
+            writer.byte(UInt8(ascii: ","))
             if let cause = event.cause {
-                JSONValue.int(cause).canonicalBytes(into: &buffer)
+                writer.decimal(cause)
             } else {
-                append("null", to: &buffer)
+                writer.text("null")
             }
             if hasOutputs {
-                buffer.append(UInt8(ascii: ","))
-                JSONValue.array(event.outputs).canonicalBytes(into: &buffer)
+                writer.byte(UInt8(ascii: ","))
+                writer.value(.array(event.outputs))
             }
         }
-        buffer.append(UInt8(ascii: "]"))
+        writer.byte(UInt8(ascii: "]"))
     }
 
     /// `seconds` since 1970 as the whole microseconds a record stores: exact for any time a
@@ -70,9 +70,5 @@ enum BlockRecord {
     /// The seconds of a record's `microseconds`.
     static func seconds(_ microseconds: Int64) -> Double {
         Double(microseconds) / 1_000_000
-    }
-
-    private static func append(_ text: StaticString, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 import RewindCore
+import RewindJSON
 
 /// Groups a session's steps into blocks and writes them (format 3): each block a row of
 /// `event_block`, its steps' records deflated together.
@@ -21,7 +22,7 @@ final class EventBlockWriter {
     private var open: OpenBlock?
     /// Whether the open block has steps its row does not hold yet.
     private var isDirty = false
-    private var record: [UInt8] = []
+    private var record = JSONCanonicalWriter(capacity: 1_024)
 
     /// A block holds at most this many steps: the recorder's default keyframe interval, so
     /// that a block is a keyframe and the patches after it, and a seek inflates one block.
@@ -29,7 +30,6 @@ final class EventBlockWriter {
 
     init(session: Int) {
         self.session = session
-        record.reserveCapacity(1_024)
     }
 
     /// Adds `events`, in step order, and writes every block they changed.
@@ -41,19 +41,19 @@ final class EventBlockWriter {
             if case .keyframe = event.state { isKeyframe = true } else { isKeyframe = false }
             if let block = open, !isKeyframe, event.step == block.lastStep + 1, block.lastStep - block.firstStep + 1 < Self.maximumSteps {
                 open = OpenBlock(firstStep: block.firstStep, lastStep: event.step, startsWithKeyframe: block.startsWithKeyframe, lastTime: time)
-                record.removeAll(keepingCapacity: true)
+                record.reset()
                 // A record a line: a replay finds the next one without reading the rest of this one.
-                record.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")])
+                record.text(",\n")
             } else {
                 try writeOpenBlock(in: db)
                 try compactOpenBlock(in: db)
                 deflater.reset()
                 open = OpenBlock(firstStep: event.step, lastStep: event.step, startsWithKeyframe: isKeyframe, lastTime: time)
-                record.removeAll(keepingCapacity: true)
-                record.append(UInt8(ascii: "["))
+                record.reset()
+                record.byte(UInt8(ascii: "["))
             }
-            BlockRecord.append(event, to: &record)
-            deflater.append(record)
+            BlockRecord.write(event, to: &record)
+            record.withBytes { deflater.append($0) }
             isDirty = true
         }
         try writeOpenBlock(in: db)

@@ -30,6 +30,11 @@ extension Array: MemoizableArray where Element: Encodable {
         // drops each tree once it has its digest, so these are the buffers' only holders.
         var elements = entry?.elements ?? []
         var digests = entry?.digests ?? []
+        var masks = entry?.writtenMasks ?? []
+        var prefixes = entry?.digestPrefixes ?? []
+        // Let go of the entry before any of its buffers is changed: while it holds them too,
+        // the first change copies a thousand trees (a third of a large-state replay, once).
+        entry = nil
         let reusable = Swift.min(previous?.count ?? 0, elements.count, digests.count)
         elements.reserveCapacity(count)
         digests.reserveCapacity(count)
@@ -38,21 +43,20 @@ extension Array: MemoizableArray where Element: Encodable {
         // changed, even to an equal value, is encoded again.
         let stride = MemoryLayout<Element>.stride
         let size = MemoryLayout<Element>.size
-        var unchanged: [Bool] = (previous ?? []).withUnsafeBytes { old in
-            withUnsafeBytes { new in
-                (0..<count).map { index in
-                    guard index < reusable, let a = old.baseAddress, let b = new.baseAddress else { return false }
-                    return memcmp(a + index * stride, b + index * stride, size) == 0
-                }
-            }
+        // The elements whose bytes differ from the copy's, found by comparing runs of them at
+        // once (below), so that an unchanged run of a thousand costs a few calls to memcmp.
+        let compared = Swift.min(reusable, count)
+        let differing = (previous ?? []).withUnsafeBytes { old in
+            withUnsafeBytes { new in Self.differingElements(old, new, count: compared, stride: stride, size: size) }
         }
+        var unchanged = [Bool](repeating: false, count: count)
+        for index in 0..<compared { unchanged[index] = true }
+        for index in differing { unchanged[index] = false }
         // Bytes that differ may be padding only: an array copied on write copies its elements
         // field by field, leaving the padding between fields as the new buffer's memory had it.
         // Those are compared again on the bytes the previous element's copy wrote. A trivial
         // type is copied whole, padding too: its differing bytes are a change.
         let tracksPadding = !_isPOD(Element.self)
-        var masks = entry?.writtenMasks ?? []
-        entry = nil  // the masks' only holder now, so that they can be rewritten in place
         let masksArePrevious = previous.map { masks.count == $0.count * size } ?? false
         if let previous, tracksPadding, masksArePrevious {
             masks.withUnsafeBytes { mask in
@@ -107,10 +111,76 @@ extension Array: MemoizableArray where Element: Encodable {
             elements.removeLast(elements.count - count)
             digests.removeLast(digests.count - count)
         }
+        // The array's digest, taken on from the first element that changed (see `Entry`).
+        let firstChanged = (0..<count).first { !unchanged[$0] } ?? count
+        let arrayDigest = Self.digest(of: digests, count: count, prefixes: &prefixes, from: prefixes.count == count ? firstChanged : 0)
+        let hadPrevious = previous != nil
+        var copy = updatedCopy(of: &previous, unchanged: unchanged)
+        // The copy takes this array's bytes where they differed, padding and all, so that the
+        // next step finds them equal without their masks.
+        let synced: [Int] = hadPrevious ? differing + [Int](compared..<count) : [Int](0..<count)
+        copy.withUnsafeMutableBytes { target in
+            withUnsafeBytes { source in
+                guard let target = target.baseAddress, let source = source.baseAddress else { return }
+                // With the padding after each element but the last, which runs are compared on too.
+                for index in synced where index < count {
+                    (target + index * stride).copyMemory(from: source + index * stride, byteCount: index < count - 1 ? stride : size)
+                }
+            }
+        }
         memo.remember(
-            JSONEncodingMemo.Entry(previous: updatedCopy(of: &previous, unchanged: unchanged), elements: elements, digests: digests, writtenMasks: masks),
+            JSONEncodingMemo.Entry(
+                previous: copy, elements: elements, digests: digests, writtenMasks: masks, digestPrefixes: prefixes, digest: arrayDigest),
             at: path)
         return .array(elements)
+    }
+
+    /// The digest of an array of `count` elements whose digests are `digests`, as
+    /// `StructuralHasher` takes it, given `prefixes`, the hash after each element of the last
+    /// array of this length, and `first`, the first element that changed since: the hash is
+    /// taken on from the one before it, and `prefixes` rewritten from there.
+    ///
+    /// A hash of an element's digest is eight steps of FNV-1a, each waiting for the one before:
+    /// for a thousand photos, over half of replaying a step that changed one of them.
+    static func digest(of digests: [StateDigest], count: Int, prefixes: inout [UInt64], from first: Int) -> UInt64 {
+        var hasher = StructuralHasher.FNV()
+        if first > 0 {
+            hasher.hash = prefixes[first - 1]
+        } else {
+            hasher.byte(5)
+            hasher.word(UInt64(count))
+        }
+        if prefixes.count != count { prefixes = [UInt64](repeating: 0, count: count) }
+        for index in first..<count {
+            hasher.word(digests[index].rawValue)
+            prefixes[index] = hasher.hash
+        }
+        return count == 0 ? hasher.hash : prefixes[count - 1]
+    }
+
+    /// The indices below `count` at which the elements of `old` and `new` differ in any byte,
+    /// in order.
+    ///
+    /// Runs of 64 elements are compared whole first, and only a run that differs element by
+    /// element: the memo's copy holds the same bytes as the array it was taken from, padding
+    /// included, so a step that changed one element of a thousand compares 16 runs and 64
+    /// elements, where one memcmp an element cost several times more.
+    static func differingElements(_ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, count: Int, stride: Int, size: Int) -> [Int] {
+        guard count > 0, let a = old.baseAddress, let b = new.baseAddress else { return [] }
+        var found: [Int] = []
+        let run = 64
+        var start = 0
+        while start < count {
+            let end = Swift.min(start + run, count)
+            // The last element of a run is compared to its size, not past the buffer's end.
+            if memcmp(a + start * stride, b + start * stride, (end - start - 1) * stride + size) != 0 {
+                for index in start..<end where memcmp(a + index * stride, b + index * stride, size) != 0 {
+                    found.append(index)
+                }
+            }
+            start = end
+        }
+        return found
     }
 
     /// The memo's copy of this array: `previous`, the copy it kept of the last one, with the
@@ -136,6 +206,10 @@ extension Array: MemoizableArray where Element: Encodable {
     }
 
     /// The same elements in a new buffer: a copy that shares nothing with this array's storage.
+    ///
+    /// Its bytes are then made this array's own, padding included (see
+    /// ``encodeMemoized(in:at:memo:)``): copying a value writes every byte but padding as the
+    /// original has it, the references it retained included, so only padding changes.
     private func ownCopy() -> [Element] {
         // `Array(self)` would share the buffer; appending into a new one copies each element.
         var copy: [Element] = []

@@ -74,8 +74,6 @@ extension JSONParser {
 
     /// `key` as a JSON string literal, so that odd keys stay readable in one-line messages.
     static func quoted(_ key: String) -> String {
-        var buffer: [UInt8] = []
-        JSONValue.appendQuoted(key, to: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        JSONValue.string(key).canonicalString
     }
 }
