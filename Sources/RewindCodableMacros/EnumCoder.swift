@@ -7,10 +7,12 @@ struct EnumCoder {
     var members: String {
         var encodes: [String] = []
         var decodes: [String] = []
+        var writes: [String] = []
         for coded in cases {
             let name = literal(coded.name)
             if coded.keys.isEmpty {
                 encodes.append("    case .\(escaped(coded.name)):\n        return encoder.caseObject(\(name), encoder.emptyObject)")
+                writes.append("    case .\(escaped(coded.name)):\n        writer.caseObject(\(name)) { _ in }")
                 decodes.append(
                     "    case \(name):\n        _ = try decoder.object(payload, of: Self.self)\n        self = .\(escaped(coded.name))")
                 continue
@@ -20,6 +22,14 @@ struct EnumCoder {
                 Array(coded.keys[$0].utf8).lexicographicallyPrecedes(Array(coded.keys[$1].utf8))
             }
             let values = order.map { "        try payload.encode(v\($0), forKey: \(literal(coded.keys[$0])))" }
+            let members = order.map { "            try writer.member(\(literal(coded.keys[$0])), v\($0))" }
+            writes.append(
+                """
+                    case .\(escaped(coded.name))(\(bindings)):
+                        try writer.caseObject(\(name)) { writer in
+                \(members.joined(separator: "\n"))
+                        }
+                """)
             encodes.append(
                 """
                     case .\(escaped(coded.name))(\(bindings)):
@@ -53,6 +63,11 @@ struct EnumCoder {
                     throw decoder.unknownCase(key, of: Self.self)
                 }
             }
+            \(access)func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+                switch self {
+            \(writes.joined(separator: "\n"))
+                }
+            }
             """
     }
 }
@@ -71,6 +86,9 @@ struct RawEnumCoder {
                 throw RewindJSON.JSONTreeMismatch(Self.self, "no case of that raw value")
             }
             self = value
+        }
+        \(access)func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+            try writer.value(self.rawValue)
         }
         """
     }

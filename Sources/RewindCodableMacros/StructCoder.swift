@@ -11,6 +11,8 @@ struct StructCoder {
         let decodes = properties.filter(\.isDecoded).map {
             "    self.\(escaped($0.name)) = try object.decode(\($0.type.map { "\($0).self, " } ?? "")forKey: \(literal($0.name)))"
         }
+        let writes = encoded.map { "    try writer.member(\(literal($0.name)), self.\(escaped($0.name)))" }
+        let writeBody = (["    writer.beginObject()"] + writes + ["    writer.endObject()"]).joined(separator: "\n")
         let encodeBody =
             encodes.isEmpty
             ? "    encoder.object(capacity: 0).finish()"
@@ -25,6 +27,9 @@ struct StructCoder {
             }
             \(access)init(tree: RewindJSON.JSONValue, _ decoder: RewindJSON.JSONTreeDecoder) throws {
             \(decodeBody)
+            }
+            \(access)func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+            \(writeBody)
             }
             """
     }

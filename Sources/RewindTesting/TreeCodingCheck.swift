@@ -1,8 +1,9 @@
 import RewindJSON
 
 /// Checks that a type's own tree coding (`@RewindCodable`, or a hand-written
-/// `JSONTreeCodable`) agrees with its `Codable` on `values`: the same tree built, and the tree
-/// read back as a value `Codable` encodes to the same tree again.
+/// `JSONTreeCodable`) agrees with its `Codable` on `values`: the same tree built, the same text
+/// and digest written by `writeJSON(to:)`, and the tree read back as a value `Codable` encodes
+/// to the same tree again.
 ///
 /// Recording and replay use the tree coding where a type has one, so a difference would make
 /// what is stored depend on which path encoded it. Call it in a test with values that reach
@@ -21,6 +22,7 @@ public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) th
         guard built == expected else {
             throw TreeCodingFailure(type: T.self, index: index, step: "encodeTree(_:)", expected: expected, found: built)
         }
+        try verifyWrittenJSON(of: value, index: index, expected: expected)
         let decodedByCodable = try codableEncoder.encode(try codableDecoder.decode(T.self, from: expected))
         // Called directly: through `JSONValueDecoder`, a refusal would fall back to `Codable`.
         let decoded: JSONValue
@@ -35,13 +37,31 @@ public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) th
     }
 }
 
+/// Checks that `value` writes the canonical text of `expected` and its digest, with text and
+/// without.
+private func verifyWrittenJSON<T: JSONTreeEncodable>(of value: T, index: Int, expected: JSONValue) throws {
+    var writer = JSONStateWriter()
+    try value.writeJSON(to: &writer)
+    let text = writer.text.withBytes { Array($0) }
+    let found = try? JSONValue(parsing: text)
+    guard text == expected.canonicalBytes, writer.digest == expected.digest, writer.nodes.count > 0 else {
+        throw TreeCodingFailure(
+            type: T.self, index: index, step: "writeJSON(to:)", expected: expected, found: found ?? .string(String(decoding: text, as: UTF8.self)))
+    }
+    var digester = JSONStateWriter(writingText: false)
+    try value.writeJSON(to: &digester)
+    guard digester.digest == expected.digest else {
+        throw TreeCodingFailure(type: T.self, index: index, step: "writeJSON(to:) without text", expected: expected, found: found)
+    }
+}
+
 /// Where a type's tree coding and its `Codable` disagree, found by ``verifyTreeCoding(of:)``.
 public struct TreeCodingFailure: Error, CustomStringConvertible {
     /// The type checked.
     public let type: Any.Type
     /// The position of the value among those checked.
     public let index: Int
-    /// Which half disagreed: `encodeTree(_:)` or `init(tree:_:)`.
+    /// Which part disagreed: `encodeTree(_:)`, `writeJSON(to:)` or `init(tree:_:)`.
     public let step: String
     /// The tree `Codable` gives.
     public let expected: JSONValue

@@ -56,6 +56,15 @@ struct RewindCodableMacroTests {
                     self.`id` = try object.decode((String).self, forKey: "id")
                     self.`default` = try object.decode(([Int]).self, forKey: "default")
                 }
+                public func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+                    writer.beginObject()
+                    try writer.member("age", self.`age`)
+                    try writer.member("default", self.`default`)
+                    try writer.member("id", self.`id`)
+                    try writer.member("name", self.`name`)
+                    try writer.member("version", self.`version`)
+                    writer.endObject()
+                }
             }
             """)
     }
@@ -111,6 +120,22 @@ struct RewindCodableMacroTests {
                         throw decoder.unknownCase(key, of: Self.self)
                     }
                 }
+                func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+                    switch self {
+                    case .`tapped`:
+                        writer.caseObject("tapped") { _ in
+                        }
+                    case .`typed`(let v0):
+                        try writer.caseObject("typed") { writer in
+                            try writer.member("_0", v0)
+                        }
+                    case .`moved`(let v0, let v1):
+                        try writer.caseObject("moved") { writer in
+                            try writer.member("_1", v1)
+                            try writer.member("from", v0)
+                        }
+                    }
+                }
             }
             """)
     }
@@ -138,6 +163,9 @@ struct RewindCodableMacroTests {
                         throw RewindJSON.JSONTreeMismatch(Self.self, "no case of that raw value")
                     }
                     self = value
+                }
+                package func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+                    try writer.value(self.rawValue)
                 }
             }
             """)

@@ -23,9 +23,25 @@ import Testing
         (0, "0"),
         (-7, "-7"),
         (1_000, "1000"),
+        (10, "10"),
+        (99, "99"),
+        (-100, "-100"),
+        (1_795_503_388_810_740, "1795503388810740"),
     ])
     func writesIntegersInDecimal(value: Int, text: String) {
         #expect(JSONValue.int(value).canonicalString == text)
+    }
+
+    /// Digits are written two at a time from the last: each length, odd and even, and each
+    /// power of ten and the number before it.
+    @Test func writesIntegersOfEveryLength() {
+        var power = 1
+        for _ in 0..<19 {
+            for value in [power, power - 1, power + 1, -power, 7 * power, -(power - 1)] {
+                #expect(JSONValue.int(value).canonicalString == String(value))
+            }
+            if power <= Int.max / 10 { power *= 10 }
+        }
     }
 
     @Test(arguments: [

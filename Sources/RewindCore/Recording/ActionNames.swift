@@ -6,22 +6,116 @@ import RewindJSON
 /// writer's time for the login flow. A name depends on which cases an action is made of, not
 /// on its payload, and the encoded action shows those cases as its keys: so the writer asks an
 /// action for its name only the first time its keys, with every scalar left out, are seen.
+@usableFromInline
 struct ActionNames {
-    private var names: [String: String] = [:]
+    private var names: [Shape: String] = [:]
+    /// The shape being read, its buffer kept from step to step.
     private var shape: [UInt8] = []
+    /// The last shape read and its name.
+    private var lastShape: [UInt8] = []
+    private var lastName: String?
     /// Shapes beyond this many (payloads with keys of their own, like dictionaries) are not
     /// remembered, so memory stays bounded.
     private let limit = 4_096
 
+    @usableFromInline
+    init() {}
+
+    // The encoder's generic code, inlined in the app's module, asks; only asking the action
+    // for its name is generic.
+
     /// The name of `action`, whose encoded form is `encoded`.
+    @inlinable
     mutating func name(of action: some DescribedAction, encoded: JSONValue) -> String {
+        readShape(of: encoded)
+        return knownName() ?? remember(action.name)
+    }
+
+    /// The name of `action`, whose text and tape `written` holds: the same shape, read off
+    /// the tape.
+    @inlinable
+    mutating func name(of action: some DescribedAction, written: borrowing JSONStateWriter) -> String {
+        readShape(of: written)
+        return knownName() ?? remember(action.name)
+    }
+
+    @usableFromInline
+    mutating func readShape(of encoded: JSONValue) {
         shape.removeAll(keepingCapacity: true)
         Self.appendShape(of: encoded, to: &shape)
-        let key = String(decoding: shape, as: UTF8.self)
-        if let name = names[key] { return name }
-        let name = action.name
-        if names.count < limit { names[key] = name }
+    }
+
+    @usableFromInline
+    mutating func readShape(of written: borrowing JSONStateWriter) {
+        shape.removeAll(keepingCapacity: true)
+        let nodes = written.nodes
+        if !nodes.isEmpty { written.text.withBytes { Self.appendShape(of: 0, in: nodes, text: $0, to: &shape) } }
+    }
+
+    /// The name remembered for the shape read.
+    @usableFromInline
+    mutating func knownName() -> String? {
+        // Actions often come in runs of one kind (keystrokes): the last shape is checked
+        // first, without hashing.
+        if let lastName, lastShape == shape { return lastName }
+        guard let name = names[Shape(bytes: shape)] else { return nil }
+        rememberLast(name)
         return name
+    }
+
+    /// Remembers `name` for the shape read, and returns it.
+    @usableFromInline
+    mutating func remember(_ name: String) -> String {
+        if names.count < limit { names[Shape(bytes: shape)] = name }
+        rememberLast(name)
+        return name
+    }
+
+    private mutating func rememberLast(_ name: String) {
+        // Copied, so that `shape` keeps its buffer to itself.
+        lastShape.removeAll(keepingCapacity: true)
+        lastShape.append(contentsOf: shape)
+        lastName = name
+    }
+
+    /// A shape's bytes as a key, hashed in one pass: as a `String` key, a shape cost an
+    /// allocation and a check of its UTF-8 at each step (an eighth of encoding a login step).
+    private struct Shape: Hashable {
+        var bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Writes the shape of node `index` of `nodes`, the tape of `text`, as
+    /// ``appendShape(of:to:)`` writes a tree's.
+    private static func appendShape(
+        of index: Int, in nodes: [JSONStateNode], text: UnsafeBufferPointer<UInt8>, to shape: inout [UInt8]
+    ) {
+        let node = nodes[index]
+        switch node.kind {
+        case .object, .array:
+            let isObject = node.kind == .object
+            shape.append(UInt8(ascii: isObject ? "{" : "["))
+            var child = index + 1
+            while child < node.after {
+                if isObject {
+                    shape.append(contentsOf: UnsafeBufferPointer(rebasing: text[nodes[child].key]))
+                    shape.append(UInt8(ascii: ":"))
+                }
+                appendShape(of: child, in: nodes, text: text, to: &shape)
+                shape.append(UInt8(ascii: ","))
+                child = nodes[child].after
+            }
+            shape.append(UInt8(ascii: isObject ? "}" : "]"))
+        case .tree:
+            // A value written whole: its tree's shape.
+            let tree = try? JSONValue(parsing: UnsafeBufferPointer(rebasing: text[node.range]))
+            appendShape(of: tree ?? .null, to: &shape)
+        case .null, .bool, .int, .double, .string:
+            shape.append(UInt8(ascii: "_"))
+        }
     }
 
     /// Writes the keys and nesting of `value`, each scalar as `_`.

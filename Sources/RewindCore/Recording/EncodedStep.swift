@@ -2,15 +2,71 @@ import Foundation
 import RewindJSON
 
 /// A step as the encoder thread hands it to the writer thread: encoded, not yet diffed.
+@usableFromInline
 struct EncodedStep: Sendable {
     var step: Int
     var time: Date
     var origin: String
     var actionName: String
-    var action: JSONValue
+    var action: EncodedValue
     var cause: Int?
-    var outputs: [JSONValue]
+    var outputs: [EncodedValue]
     var digest: StateDigest
     /// The whole state after the step; the writer stores it or its patch.
-    var state: JSONValue
+    var state: EncodedValue
+
+    @usableFromInline
+    init(
+        step: Int, time: Date, origin: String, actionName: String, action: EncodedValue, cause: Int?, outputs: [EncodedValue],
+        digest: StateDigest, state: EncodedValue
+    ) {
+        self.step = step
+        self.time = time
+        self.origin = origin
+        self.actionName = actionName
+        self.action = action
+        self.cause = cause
+        self.outputs = outputs
+        self.digest = digest
+        self.state = state
+    }
+}
+
+/// A value as the encoder wrote it: its text and tape, for a type that writes them itself
+/// (`@RewindCodable`), or its tree.
+@usableFromInline
+enum EncodedValue: Sendable {
+    /// A state's text and tape, which the next state's patch is taken against.
+    case text(JSONStateSnapshot)
+    /// An action's text alone.
+    case bytes([UInt8])
+    case tree(JSONValue)
+
+    /// Appends the value's canonical text to `buffer`.
+    func write(to buffer: inout [UInt8]) {
+        switch self {
+        case let .text(snapshot): buffer.append(contentsOf: snapshot.text)
+        case let .bytes(bytes): buffer.append(contentsOf: bytes)
+        case let .tree(value): value.canonicalBytes(into: &buffer)
+        }
+    }
+
+    /// Whether the value may hold a secret's placeholder: a quick look for its key in the text,
+    /// before the walk of a tree that ``RedactionScanner`` makes.
+    var mayHoldPlaceholder: Bool {
+        switch self {
+        case let .text(snapshot): snapshot.contains("\"$redacted\"")
+        case let .bytes(bytes): bytes.withUnsafeBufferPointer { JSONStateSnapshot.contains("\"$redacted\"", in: $0) }
+        case .tree: true
+        }
+    }
+
+    /// The value as a tree: parsed from its text, which only a few values need.
+    func tree() throws -> JSONValue {
+        switch self {
+        case let .text(snapshot): try snapshot.value()
+        case let .bytes(bytes): try JSONValue(parsing: bytes)
+        case let .tree(value): value
+        }
+    }
 }

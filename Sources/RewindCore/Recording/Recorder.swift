@@ -34,15 +34,19 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
     @usableFromInline
     struct Step {
-        let step: Int
-        let cause: Int?
-        let time: Date
-        let action: Action
+        @usableFromInline let step: Int
+        @usableFromInline let cause: Int?
+        @usableFromInline let time: Date
+        @usableFromInline let action: Action
         /// The store's state after the step; nil when the replica computes it.
-        let state: State?
-        let outputs: [Action]
+        @usableFromInline let state: State?
+        @usableFromInline let outputs: [Action]
+        /// Whether `outputs` has any: asked of the array itself, in the encoder's generic code,
+        /// it looked up the array type's metadata at each step.
+        @usableFromInline let hasOutputs: Bool
 
-        @usableFromInline
+        // Inlinable, as the hand-off is, so that the app's module builds steps for its types.
+        @inlinable
         init(step: Int, cause: Int?, time: Date, action: Action, state: State?, outputs: [Action]) {
             self.step = step
             self.cause = cause
@@ -50,6 +54,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             self.action = action
             self.state = state
             self.outputs = outputs
+            hasOutputs = !outputs.isEmpty
         }
     }
 
@@ -60,11 +65,12 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let confirmationInterval: Int
     /// When a replicating recorder wants the store's state besides every `confirmationInterval`
     /// steps: a ``StateRequest``, set by the encoder thread and read at every step.
-    @usableFromInline let stateRequest = ManagedAtomic(StateRequest.atIntervals)
+    @usableFromInline let stateRequest: ManagedAtomic<Int>
     /// Set by the first `close()`.
     private let closed = ManagedAtomic(false)
 
     /// Starts the two threads that will record one session into `sink`.
+    @inlinable
     public convenience init(sink: some RecordingSink, session: SessionDescriptor, configuration: Configuration = .init())
     where State: RecordableState, Action: RecordableAction {
         self.init(sink: sink, session: session, configuration: configuration, replica: nil)
@@ -92,17 +98,32 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         self.init(sink: sink, session: session, configuration: configuration, replica: ReplicaReducer(reducer))
     }
 
-    @usableFromInline
-    init(sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replica: ReplicaReducer<State, Action>?)
+    /// Makes the encoder here, in the app's module when inlined, so that its work on each step
+    /// is compiled for the app's types; the threads run it a batch at a time.
+    @inlinable
+    convenience init(sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replica: ReplicaReducer<State, Action>?)
     where State: RecordableState, Action: RecordableAction {
+        let stateRequest = ManagedAtomic(StateRequest.atIntervals)
+        let encoder = RecorderEncoder<State, Action>(
+            session: session, configuration: configuration, replica: replica, stateRequest: stateRequest)
+        self.init(
+            sink: sink, session: session, configuration: configuration, replicates: replica != nil, stateRequest: stateRequest,
+            encode: { batch, output in encoder.encode(batch, into: &output) }, caughtUp: { encoder.caughtUp() })
+    }
+
+    @usableFromInline
+    init(
+        sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replicates: Bool,
+        stateRequest: ManagedAtomic<Int>, encode: @escaping @Sendable ([Item], inout [RecorderWriter.Item]) -> Bool,
+        caughtUp: @escaping @Sendable () -> Void
+    ) {
         self.session = session
         self.queue = RecordingQueue(capacity: configuration.capacity, policy: configuration.overflow) { .gap($0) }
-        self.confirmationInterval = replica == nil ? 0 : max(1, configuration.keyframeInterval)
+        self.confirmationInterval = replicates ? max(1, configuration.keyframeInterval) : 0
+        self.stateRequest = stateRequest
         let queue = self.queue
         // Two threads in a pipeline: one encodes, the other diffs and writes. On a machine
         // with a core to spare this nearly doubles what a recorder sustains.
-        let encoder = RecorderEncoder<State, Action>(
-            session: session, configuration: configuration, replica: replica, stateRequest: stateRequest)
         let channel = WriterChannel<RecorderWriter.Item>(limit: configuration.capacity)
         let encoding = Thread {
             var batch: [Item] = []
@@ -110,7 +131,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             var finished = false
             while !finished {
                 queue.takeAll(into: &batch)
-                finished = encoder.encode(batch, into: &encoded)
+                finished = encode(batch, &encoded)
                 // With nothing more to encode, the encoder lets go of every state it holds
                 // before the steps can be committed (and a flush return), so that the store's
                 // next mutation of a large state happens in place, not on a copy made on the
@@ -119,7 +140,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
                 // keep the writer waiting (12 % fewer steps a second, measured).
                 if !finished && queue.isDrained {
                     batch.removeAll(keepingCapacity: true)
-                    encoder.caughtUp()
+                    caughtUp()
                 }
                 channel.send(&encoded)
             }

@@ -5,6 +5,7 @@ import RewindJSON
 extension RecorderEncoder {
     /// Runs the step's action on the replica's state; encodes the step, held back, or checks
     /// it against the store's state when the step brings one.
+    @usableFromInline
     func replicate(_ step: Step, into output: inout [RecorderWriter.Item]) {
         if let storeState = step.state, unconfirmed.isEmpty, stateRequest.load(ordering: .relaxed) == StateRequest.always {
             // The replica has stopped and has nothing to check: this recorder now records as
@@ -24,6 +25,7 @@ extension RecorderEncoder {
 
     /// Writes the steps held back as they are: a flush, the session's end or a dropped step
     /// comes before the store's state could confirm them.
+    @usableFromInline
     func releaseUnconfirmed(into output: inout [RecorderWriter.Item]) {
         output.append(contentsOf: unconfirmed)
         unconfirmed.removeAll(keepingCapacity: true)
@@ -75,7 +77,7 @@ extension RecorderEncoder {
 
     private func encodeChecked(_ step: Step, _ state: (JSONValue, StateDigest)) -> RecorderWriter.Item {
         do {
-            return .step(try encode(step, encodedState: state.0, digest: state.1))
+            return .step(try encode(step, encodedState: .tree(state.0), digest: state.1))
         } catch {
             return gap(at: step, because: error)
         }

@@ -10,25 +10,48 @@ import RewindJSON
 /// (`RecorderEncoder+Replica.swift`).
 ///
 /// Only the encoder thread touches it, one batch at a time.
+///
+/// Inlinable, with the recorder's initializers, so that the app's module compiles the work of
+/// each step for its own types: run as generic code, it looked up the metadata of generic
+/// types and copied values through their witnesses, a fifth of encoding a login step.
+@usableFromInline
 final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @unchecked Sendable {
-    typealias Step = Recorder<State, Action>.Step
+    @usableFromInline typealias Step = Recorder<State, Action>.Step
 
-    private let session: SessionDescriptor
-    let configuration: RecorderConfiguration
-    private let stateEncoder = JSONTypedEncoder(State.self)
-    private let actionEncoder = JSONTypedEncoder(Action.self)
+    @usableFromInline let session: SessionDescriptor
+    @usableFromInline let configuration: RecorderConfiguration
+    @usableFromInline let stateEncoder = JSONTypedEncoder(State.self)
+    @usableFromInline let actionEncoder = JSONTypedEncoder(Action.self)
     /// Arrays of the previous state, so that each step encodes only the elements that changed.
-    private let memo = JSONEncodingMemo()
-    private var actionNames = ActionNames()
-    let replica: ReplicaReducer<State, Action>?
+    @usableFromInline let memo = JSONEncodingMemo()
+    @usableFromInline @exclusivity(unchecked) var actionNames = ActionNames()
+    @usableFromInline let replica: ReplicaReducer<State, Action>?
     /// Shared with the dispatching thread: see `StateRequest`.
-    let stateRequest: ManagedAtomic<Int>
+    @usableFromInline let stateRequest: ManagedAtomic<Int>
     /// The store's state as the replica computed it up to the last step; nil without a replica,
     /// and while it is unknown (before the session's start, after a dropped step).
-    var replicaState: State?
+    @usableFromInline var replicaState: State?
     /// Steps encoded from the replica's state since the last confirmed one, in order.
-    var unconfirmed: [RecorderWriter.Item] = []
+    @usableFromInline var unconfirmed: [RecorderWriter.Item] = []
+    /// Writes states and actions whose types write their own text (`@RewindCodable`), with
+    /// their tapes: no tree is built, hashed or diffed (see ``EncodedValue``).
+    ///
+    /// Unchecked, as `actionNames` is: their accesses were checked for exclusivity at run time,
+    /// a twelfth of encoding a login step (callgrind). Only the encoder thread touches them,
+    /// and no method passes one inout to code that could reach this object again.
+    @usableFromInline @exclusivity(unchecked) var textWriter = JSONStateWriter()
+    /// The state's type while states are written as text: while it writes its own, and the
+    /// last state written stayed under ``largeText``; a larger state goes the memo's way, which
+    /// encodes only the elements of its arrays that changed. Kept apart from `stateEncoder`,
+    /// as `actionTextType` is: handing a `JSONTypedEncoder<State>` to a call looked up its
+    /// generic metadata each time, a tenth of encoding a login step.
+    @usableFromInline var stateTextType: (any JSONTreeEncodable.Type)?
+    /// The action's type when it writes its own text.
+    @usableFromInline let actionTextType: (any JSONTreeEncodable.Type)?
+    /// A state whose text is longer than this is encoded as a tree from then on.
+    @inlinable static var largeText: Int { 32_768 }
 
+    @usableFromInline
     init(
         session: SessionDescriptor, configuration: RecorderConfiguration, replica: ReplicaReducer<State, Action>?,
         stateRequest: ManagedAtomic<Int>
@@ -37,9 +60,13 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         self.configuration = configuration
         self.replica = replica
         self.stateRequest = stateRequest
+        // A replica's states are compared on trees, through the memo.
+        stateTextType = replica == nil ? stateEncoder.treeType : nil
+        actionTextType = actionEncoder.treeType
     }
 
     /// Encodes `batch` into `output`; true once the batch held the session's end.
+    @inlinable
     func encode(_ batch: [Recorder<State, Action>.Item], into output: inout [RecorderWriter.Item]) -> Bool {
         for item in batch {
             switch item {
@@ -75,6 +102,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// store's state with the next step, to confirm the steps held back. (The memo keeps
     /// copies of its own of the last state's arrays, so the store's next mutation of them
     /// happens in place.)
+    @usableFromInline
     func caughtUp() {
         guard replica != nil else { return }
         if stateRequest.load(ordering: .relaxed) == StateRequest.always {
@@ -88,7 +116,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         }
     }
 
-    private func header(for state: State, at time: Date) -> SessionHeader? {
+    @usableFromInline
+    func header(for state: State, at time: Date) -> SessionHeader? {
         do {
             let value = try stateEncoder.encode(state, memo: memo)
             var paths = Set<String>()
@@ -104,34 +133,63 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     }
 
     /// The step encoded with `state`, or a gap of that step when it cannot be.
+    @inlinable
     func encode(_ step: Step, state: State?) -> RecorderWriter.Item {
         guard let state else {
             return .gap(RecordingGap(steps: step.step...step.step, reason: "the recorder had neither the store's state nor its replica's"))
         }
         do {
+            if let stateTextType, (try? write(state, as: stateTextType)) != nil {
+                let written = textWriter.snapshot
+                if written.text.count > Self.largeText { self.stateTextType = nil }
+                return .step(try encode(step, encodedState: .text(written), digest: written.digest))
+            }
             let (value, digest) = try encodeState(state)
-            return .step(try encode(step, encodedState: value, digest: digest))
+            return .step(try encode(step, encodedState: .tree(value), digest: digest))
         } catch {
             return gap(at: step, because: error)
         }
     }
 
+    /// Writes `value` into `textWriter`, text and tape; a value its own writer refuses (a double
+    /// that is not finite) throws, and is encoded as a tree, whose error says where.
+    @inlinable
+    func write<T>(_ value: T, as type: any JSONTreeEncodable.Type) throws {
+        textWriter.reset()
+        try type.writeJSON(of: value, to: &textWriter)
+    }
+
+    /// `action` encoded, and when `named`, its name: as text when its type writes its own
+    /// (without its tape, which only the name needs).
+    @inlinable
+    func encodeAction(_ action: Action, named: Bool) throws -> (value: EncodedValue, name: String?) {
+        if let actionTextType, (try? write(action, as: actionTextType)) != nil {
+            let name = named ? actionNames.name(of: action, written: textWriter) : nil
+            return (.bytes(textWriter.text.withBytes { Array($0) }), name)
+        }
+        let value = try actionEncoder.encode(action)
+        return (.tree(value), named ? actionNames.name(of: action, encoded: value) : nil)
+    }
+
     /// The canonical tree of `state` and its digest.
+    @usableFromInline
     func encodeState(_ state: State) throws -> (JSONValue, StateDigest) {
         let value = try stateEncoder.encode(state, memo: memo)
         return (value, memo.digest(of: value))
     }
 
-    func encode(_ step: Step, encodedState state: JSONValue, digest: StateDigest) throws -> EncodedStep {
-        let action = try actionEncoder.encode(step.action)
+    @inlinable
+    func encode(_ step: Step, encodedState state: EncodedValue, digest: StateDigest) throws -> EncodedStep {
+        let (action, name) = try encodeAction(step.action, named: true)
         return EncodedStep(
-            step: step.step, time: step.time, origin: step.action.origin,
-            actionName: actionNames.name(of: step.action, encoded: action), action: action, cause: step.cause,
-            outputs: try step.outputs.map { try actionEncoder.encode($0) }, digest: digest, state: state
+            step: step.step, time: step.time, origin: step.action.origin, actionName: name ?? "", action: action, cause: step.cause,
+            outputs: step.hasOutputs ? try step.outputs.map { try encodeAction($0, named: false).value } : [], digest: digest,
+            state: state
         )
     }
 
     /// Reports `error` and marks the step as lost.
+    @usableFromInline
     func gap(at step: Step, because error: any Error) -> RecorderWriter.Item {
         configuration.onError(error)
         return .gap(RecordingGap(steps: step.step...step.step, reason: "could not encode the step: \(error)"))

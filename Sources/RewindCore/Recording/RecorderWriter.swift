@@ -2,11 +2,14 @@ import Foundation
 import RewindJSON
 
 /// The second of a recorder's two threads: diffs each encoded state against the previous one
-/// (a keyframe every so often, and after anything was lost), and writes batches to the sink.
+/// (a keyframe every so often, and after anything was lost), and writes batches of text to the
+/// sink (``RecordedTexts``).
 ///
 /// Only the writer thread touches it, one batch at a time.
+@usableFromInline
 final class RecorderWriter: @unchecked Sendable {
     /// What the encoder thread hands over.
+    @usableFromInline
     enum Item {
         /// The session's header, or nil when its initial state could not be encoded.
         case begin(SessionHeader?)
@@ -24,9 +27,14 @@ final class RecorderWriter: @unchecked Sendable {
     private let configuration: RecorderConfiguration
     private var pendingHeader: SessionHeader?
     private var sessionNumber: Int?
-    private var previous = JSONValue.null
     private var needsKeyframe = true
-    private var events: [RecordedEvent] = []
+    // Unchecked: every step touches these, and their accesses were checked for exclusivity at
+    // run time, 560 instructions a login step (callgrind). Only the writer thread touches
+    // them, and no method passes one inout to code that could reach this object again.
+    @exclusivity(unchecked) private var previous = EncodedValue.tree(.null)
+    @exclusivity(unchecked) private var texts = RecordedTexts()
+    /// Writes the patches of states written as text.
+    @exclusivity(unchecked) private var patchWriter = JSONCanonicalWriter()
     private var gaps: [RecordingGap] = []
     private var newRedactedPaths: Set<String> = []
     private var knownRedactedPaths: Set<String> = []
@@ -44,7 +52,7 @@ final class RecorderWriter: @unchecked Sendable {
             case let .begin(header):
                 if let header {
                     knownRedactedPaths = header.redactedPaths
-                    previous = header.initialState
+                    previous = .tree(header.initialState)
                     pendingHeader = header
                 }
                 commit()
@@ -72,23 +80,66 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     private func append(_ step: EncodedStep) {
-        let record: RecordedEvent.StateRecord
-        if needsKeyframe || step.step % configuration.keyframeInterval == 0 {
-            record = .keyframe(step.state)
-            needsKeyframe = false
-            scanRedactions(in: step.state, at: "")
-        } else {
-            let patch = JSONPatch.between(previous, step.state)
-            record = .patch(patch)
-            for operation in patch.operations { scanRedactions(in: operation) }
+        var isKeyframe = needsKeyframe || step.step % configuration.keyframeInterval == 0
+        // A patch is taken between two states written the same way: a change of way (a state
+        // that grew past what is written as text) makes a keyframe.
+        switch (previous, step.state) {
+        case (.text, .text), (.tree, .tree): break
+        default: isKeyframe = true
         }
-        scanRedactions(in: step.action, at: "action")
+        needsKeyframe = false
+        if step.action.mayHoldPlaceholder { scanRedactions(in: step.action, at: "action") }
+        texts.append(
+            step: step.step, time: step.time, origin: step.origin, actionName: step.actionName, cause: step.cause, digest: step.digest,
+            isKeyframe: isKeyframe
+        ) { text in
+            step.action.write(to: &text)
+            let actionEnd = text.count
+            if !step.outputs.isEmpty {
+                text.append(UInt8(ascii: "["))
+                for (index, output) in step.outputs.enumerated() {
+                    if index > 0 { text.append(UInt8(ascii: ",")) }
+                    output.write(to: &text)
+                }
+                text.append(UInt8(ascii: "]"))
+            }
+            let outputsEnd = text.count
+            if isKeyframe {
+                step.state.write(to: &text)
+                if step.state.mayHoldPlaceholder { scanRedactions(in: step.state, at: "") }
+            } else {
+                appendPatch(from: previous, to: step.state, to: &text)
+            }
+            return (actionEnd, outputsEnd)
+        }
         previous = step.state
-        events.append(
-            RecordedEvent(
-                step: step.step, time: step.time, origin: step.origin, actionName: step.actionName,
-                action: step.action, cause: step.cause, outputs: step.outputs, digest: step.digest, state: record
-            ))
+    }
+
+    /// Appends the patch from `old` to `new` (both text, or both trees) to `text`, and notes
+    /// the redacted fields it sets.
+    private func appendPatch(from old: EncodedValue, to new: EncodedValue, to text: inout [UInt8]) {
+        switch (old, new) {
+        case let (.text(before), .text(after)):
+            patchWriter.reset()
+            do {
+                try patchWriter.patch(from: before, to: after)
+            } catch {
+                // Only a text that does not parse, which no writer writes, fails: diffed as trees.
+                patchWriter.reset()
+                patchWriter.patch(JSONPatch.between((try? before.value()) ?? .null, (try? after.value()) ?? .null))
+            }
+            patchWriter.append(to: &text)
+            let patch = patchWriter.withBytes { bytes in
+                JSONStateSnapshot.contains("\"$redacted\"", in: bytes) ? try? JSONPatch(parsing: bytes) : nil
+            }
+            for operation in patch?.operations ?? [] { scanRedactions(in: operation) }
+        case let (.tree(before), .tree(after)):
+            let patch = JSONPatch.between(before, after)
+            patch.canonicalBytes(into: &text)
+            for operation in patch.operations { scanRedactions(in: operation) }
+        default:
+            preconditionFailure("a patch between a text and a tree")
+        }
     }
 
     /// Writes what is pending in one transaction; on failure the lost steps become a gap to
@@ -105,14 +156,14 @@ final class RecorderWriter: @unchecked Sendable {
         guard let sessionNumber else {
             // The initial state could not be encoded (already reported through `onError`), so
             // there is no session to write into; keeping the steps would only grow memory.
-            events.removeAll(keepingCapacity: true)
+            texts.removeAll()
             return
         }
-        guard !(events.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
-        if let error = report({ try sink.append(events, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
+        guard !(texts.isEmpty && gaps.isEmpty && newRedactedPaths.isEmpty) else { return }
+        if let error = report({ try sink.append(texts, gaps: gaps, redactedPaths: newRedactedPaths, to: sessionNumber) }) {
             markLost(because: error)
         } else {
-            events.removeAll(keepingCapacity: true)
+            texts.removeAll()
             gaps.removeAll()
             newRedactedPaths.removeAll()
         }
@@ -123,7 +174,7 @@ final class RecorderWriter: @unchecked Sendable {
     /// another one for the same reason extends its gap, so a full disk leaves one marker,
     /// not one per batch.
     private func markLost(because error: any Error) {
-        if let first = events.first?.step, let last = events.last?.step {
+        if let first = texts.steps.first?.step, let last = texts.steps.last?.step {
             let reason = "the log could not be written (\(error))"
             if let previous = gaps.last, previous.reason == reason, previous.steps.upperBound + 1 == first {
                 gaps[gaps.count - 1].steps = previous.steps.lowerBound...last
@@ -131,7 +182,7 @@ final class RecorderWriter: @unchecked Sendable {
                 gaps.append(RecordingGap(steps: first...last, reason: reason))
             }
         }
-        events.removeAll(keepingCapacity: true)
+        texts.removeAll()
         needsKeyframe = true
     }
 
@@ -145,6 +196,12 @@ final class RecorderWriter: @unchecked Sendable {
             configuration.onError(error)
             return error
         }
+    }
+
+    /// Notes the redacted fields of `value`, a tree at once, text parsed first.
+    private func scanRedactions(in value: EncodedValue, at path: String) {
+        guard let tree = try? value.tree() else { return }
+        scanRedactions(in: tree, at: path)
     }
 
     private func scanRedactions(in value: JSONValue, at path: String) {

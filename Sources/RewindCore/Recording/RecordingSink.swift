@@ -12,6 +12,12 @@ public protocol RecordingSink: AnyObject, Sendable {
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
     ) throws
 
+    /// The same for steps written as canonical text, as a recorder writes them; by default
+    /// read back into events (``RecordedTexts/events()``) and appended as such.
+    func append(
+        _ texts: RecordedTexts, gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
+    ) throws
+
     /// Marks a session as finished.
     func endSession(_ session: Int) throws
 }

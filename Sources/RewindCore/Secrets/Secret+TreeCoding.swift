@@ -9,6 +9,12 @@ extension Secret: JSONTreeCodable {
         return object.finish()
     }
 
+    public func writeJSON(to writer: inout JSONStateWriter) throws {
+        writer.beginObject()
+        try writer.member("$redacted", count)
+        writer.endObject()
+    }
+
     public init(tree: JSONValue, _ decoder: JSONTreeDecoder) throws {
         let length: Int = try decoder.object(tree, of: Secret.self).decode(forKey: Self.placeholderKey)
         // Out of range, `init(from:)` throws the error that says so.

@@ -119,25 +119,31 @@ extension JSONCanonicalWriter {
         byte(UInt8(ascii: "["))
         for (index, operation) in patch.operations.enumerated() {
             if index > 0 { byte(UInt8(ascii: ",")) }
-            switch operation {
-            case .set(let path, let value):
-                tag("s", path)
-                byte(UInt8(ascii: ","))
+            self.operation(operation) { _ in false }
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// Writes one operation, its path after the components `prefix` writes (returning whether
+    /// it wrote any): an operation of a value inside the one diffed.
+    mutating func operation(_ operation: JSONPatch.Operation, prefix: (inout JSONCanonicalWriter) -> Bool) {
+        switch operation {
+        case .set(let path, let value):
+            tag("s", path, prefix)
+            byte(UInt8(ascii: ","))
+            self.value(value)
+        case .remove(let path):
+            tag("r", path, prefix)
+        case .splice(let path, let range, let values):
+            tag("p", path, prefix)
+            byte(UInt8(ascii: ","))
+            decimal(range.lowerBound)
+            byte(UInt8(ascii: ","))
+            decimal(range.upperBound)
+            text(",[")
+            for (offset, value) in values.enumerated() {
+                if offset > 0 { byte(UInt8(ascii: ",")) }
                 self.value(value)
-            case .remove(let path):
-                tag("r", path)
-            case .splice(let path, let range, let values):
-                tag("p", path)
-                byte(UInt8(ascii: ","))
-                decimal(range.lowerBound)
-                byte(UInt8(ascii: ","))
-                decimal(range.upperBound)
-                text(",[")
-                for (offset, value) in values.enumerated() {
-                    if offset > 0 { byte(UInt8(ascii: ",")) }
-                    self.value(value)
-                }
-                byte(UInt8(ascii: "]"))
             }
             byte(UInt8(ascii: "]"))
         }
@@ -145,12 +151,14 @@ extension JSONCanonicalWriter {
     }
 
     /// `["tag",path` of an operation, its closing bracket left to the caller.
-    private mutating func tag(_ tag: StaticString, _ path: JSONPath) {
+    private mutating func tag(_ tag: StaticString, _ path: JSONPath, _ prefix: (inout JSONCanonicalWriter) -> Bool) {
         text("[\"")
         text(tag)
         text("\",[")
-        for (index, component) in path.components.enumerated() {
-            if index > 0 { byte(UInt8(ascii: ",")) }
+        var wrote = prefix(&self)
+        for component in path.components {
+            if wrote { byte(UInt8(ascii: ",")) }
+            wrote = true
             switch component {
             case .key(let key): quoted(key)
             case .index(let position): decimal(position)

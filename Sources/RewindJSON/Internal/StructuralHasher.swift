@@ -60,10 +60,13 @@ enum StructuralHasher {
 
         mutating func string(_ text: String) {
             var text = text
-            text.withUTF8 { bytes in
-                word(UInt64(bytes.count))
-                for byte in bytes { self.byte(byte) }
-            }
+            text.withUTF8 { bytes($0) }
+        }
+
+        /// A string's UTF-8, as ``string(_:)`` hashes it: its length, then its bytes.
+        mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+            word(UInt64(bytes.count))
+            for byte in bytes { self.byte(byte) }
         }
     }
 }

@@ -16,13 +16,16 @@ final class BlockDeflater {
     private let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
     /// The zlib header and the deflated bytes of every commit so far, each ending on a byte
     /// boundary.
-    private(set) var compressed: [UInt8] = []
+    // Unchecked, as `EventBlockWriter`'s properties are, for the same reason and rule.
+    @exclusivity(unchecked) private(set) var compressed: [UInt8] = []
     /// The inflated bytes so far, kept to store a block that does not shrink as it is.
-    private(set) var inflated: [UInt8] = []
-    /// Adler-32 of `inflated[..<deflatedCount]`.
-    private var adler: UInt32 = 1
-    /// How many of the inflated bytes went through the stream so far.
+    @exclusivity(unchecked) private(set) var inflated: [UInt8] = []
+    /// How many of the inflated bytes went through the stream so far; the stream keeps their
+    /// Adler-32 (`adler`), which the closing tail goes on from.
     private var deflatedCount = 0
+    /// Where zlib writes, before what it wrote is appended to `compressed`: room made in
+    /// `compressed` itself was zeroed first, a commit's worth of bytes for a few written.
+    private let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16_384)
 
     /// zlib's fastest level: a login step compresses to about a sixth at about 28 instructions
     /// a byte; level 6 saves a fifth more for twice the time.
@@ -42,6 +45,7 @@ final class BlockDeflater {
         deflateEnd(stream)
         stream.deinitialize(count: 1)
         stream.deallocate()
+        output.deallocate()
     }
 
     /// Starts a new block: the stream, the bytes and the checksum start again.
@@ -49,7 +53,6 @@ final class BlockDeflater {
         deflateReset(stream)
         compressed.removeAll(keepingCapacity: true)
         inflated.removeAll(keepingCapacity: true)
-        adler = 1
         deflatedCount = 0
         storeCount = 0
     }
@@ -72,18 +75,14 @@ final class BlockDeflater {
     func stored(closing: UInt8) -> [UInt8] {
         storeCount += 1
         if deflatedCount < inflated.count {
-            inflated.withUnsafeBytes { bytes in
-                let pending = UnsafeRawBufferPointer(rebasing: bytes[deflatedCount...])
-                adler = UInt32(CZlib.adler32(UInt(adler), pending.baseAddress?.assumingMemoryBound(to: Bytef.self), UInt32(pending.count)))
-                run(pending, flush: Z_SYNC_FLUSH)
-            }
+            inflated.withUnsafeBytes { bytes in run(UnsafeRawBufferPointer(rebasing: bytes[deflatedCount...]), flush: Z_SYNC_FLUSH) }
             deflatedCount = inflated.count
         }
         let total = inflated.count + 1
         // A final stored block of one byte (BFINAL 1, type 00, LEN 1, NLEN ~1), the byte, then
         // the Adler-32 of all the inflated bytes, big-endian.
         let withClosing = withUnsafeBytes(of: closing) { byte in
-            UInt32(CZlib.adler32(UInt(adler), byte.baseAddress?.assumingMemoryBound(to: Bytef.self), 1))
+            UInt32(CZlib.adler32(stream.pointee.adler, byte.baseAddress?.assumingMemoryBound(to: Bytef.self), 1))
         }
         let tail: [UInt8] = [
             0x01, 0x01, 0x00, 0xFE, 0xFF, closing,
@@ -122,16 +121,11 @@ final class BlockDeflater {
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = UInt32(input.count)
         while true {
-            let room = Int(deflateBound(stream, UInt(stream.pointee.avail_in))) + 64
-            let start = compressed.count
-            compressed.append(contentsOf: repeatElement(0, count: room))
-            let left = compressed.withUnsafeMutableBufferPointer { buffer -> Int in
-                stream.pointee.next_out = buffer.baseAddress! + start
-                stream.pointee.avail_out = UInt32(room)
-                _ = deflate(stream, flush)
-                return Int(stream.pointee.avail_out)
-            }
-            compressed.removeLast(left)
+            stream.pointee.next_out = output.baseAddress
+            stream.pointee.avail_out = UInt32(output.count)
+            _ = deflate(stream, flush)
+            let left = Int(stream.pointee.avail_out)
+            compressed.append(contentsOf: UnsafeBufferPointer(rebasing: output[..<(output.count - left)]))
             // zlib's rule: done once a call leaves output room unused.
             if left > 0 { return }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import RewindCore
 import RewindJSON
 
@@ -23,36 +24,66 @@ enum BlockRecord {
 
     /// Writes the record of `event`.
     static func write(_ event: RecordedEvent, to writer: inout JSONCanonicalWriter) {
-        writer.byte(UInt8(ascii: "["))
-        writer.decimal(Int(microseconds(event.time.timeIntervalSince1970)))
-        writer.byte(UInt8(ascii: ","))
-        writer.decimal(Int(event.digest.databaseValue))
-        writer.byte(UInt8(ascii: ","))
-        writer.quoted(event.origin)
-        writer.byte(UInt8(ascii: ","))
-        writer.quoted(event.actionName)
-        writer.byte(UInt8(ascii: ","))
+        writeHead(time: event.time, digest: event.digest, origin: event.origin, actionName: event.actionName, to: &writer)
         writer.value(event.action)
         writer.byte(UInt8(ascii: ","))
+        let isKeyframe: Bool
         switch event.state {
         case let .patch(patch):
+            isKeyframe = false
             writer.patch(patch)
         case let .keyframe(state):
+            isKeyframe = true
             writer.text("null,")
             writer.value(state)
         }
-        let hasOutputs = !event.outputs.isEmpty
-        if event.cause != nil || hasOutputs {
-            if case .patch = event.state { writer.text(",null") }
+        writeTail(afterKeyframe: isKeyframe, cause: event.cause, hasOutputs: !event.outputs.isEmpty, to: &writer) {
+            $0.value(.array(event.outputs))
+        }
+    }
+
+    /// Writes the record of `step`, its texts copied from `texts`.
+    static func write(_ step: RecordedTexts.Step, of texts: RecordedTexts, to writer: inout JSONCanonicalWriter) {
+        writeHead(time: step.time, digest: step.digest, origin: step.origin, actionName: step.actionName, to: &writer)
+        texts.withText(step.action) { writer.bytes($0) }
+        writer.byte(UInt8(ascii: ","))
+        if step.isKeyframe { writer.text("null,") }
+        texts.withText(step.state) { writer.bytes($0) }
+        writeTail(afterKeyframe: step.isKeyframe, cause: step.cause, hasOutputs: !step.outputs.isEmpty, to: &writer) { writer in
+            texts.withText(step.outputs) { writer.bytes($0) }
+        }
+    }
+
+    /// Writes `[time,digest,"origin","action_type",`.
+    private static func writeHead(time: Date, digest: StateDigest, origin: String, actionName: String, to writer: inout JSONCanonicalWriter) {
+        writer.byte(UInt8(ascii: "["))
+        writer.decimal(Int(microseconds(time.timeIntervalSince1970)))
+        writer.byte(UInt8(ascii: ","))
+        writer.decimal(Int(digest.databaseValue))
+        writer.byte(UInt8(ascii: ","))
+        writer.quoted(origin)
+        writer.byte(UInt8(ascii: ","))
+        writer.quoted(actionName)
+        writer.byte(UInt8(ascii: ","))
+    }
+
+    /// Writes the cause and the outputs, when there are any, and closes the record: after a
+    /// patch, the keyframe's place is kept by a `null`.
+    private static func writeTail(
+        afterKeyframe: Bool, cause: Int?, hasOutputs: Bool, to writer: inout JSONCanonicalWriter,
+        outputs: (inout JSONCanonicalWriter) -> Void
+    ) {
+        if cause != nil || hasOutputs {
+            if !afterKeyframe { writer.text(",null") }
             writer.byte(UInt8(ascii: ","))
-            if let cause = event.cause {
+            if let cause {
                 writer.decimal(cause)
             } else {
                 writer.text("null")
             }
             if hasOutputs {
                 writer.byte(UInt8(ascii: ","))
-                writer.value(.array(event.outputs))
+                outputs(&writer)
             }
         }
         writer.byte(UInt8(ascii: "]"))

@@ -18,11 +18,15 @@ import RewindJSON
 final class EventBlockWriter {
     let session: Int
     private let deflater = BlockDeflater()
+    // Unchecked: every step touches these, and their accesses were checked for exclusivity at
+    // run time (with the deflater's, 320 instructions a login step). Only the sink's writing
+    // connection touches them, and no method passes one inout to code that could reach this
+    // object again.
     /// The open block, if any: what its row holds, but for `data`, `size` and the checksum.
-    private var open: OpenBlock?
+    @exclusivity(unchecked) private var open: OpenBlock?
     /// Whether the open block has steps its row does not hold yet.
-    private var isDirty = false
-    private var record = JSONCanonicalWriter(capacity: 1_024)
+    @exclusivity(unchecked) private var isDirty = false
+    @exclusivity(unchecked) private var record = JSONCanonicalWriter(capacity: 1_024)
 
     /// A block holds at most this many steps: the recorder's default keyframe interval, so
     /// that a block is a keyframe and the patches after it, and a seek inflates one block.
@@ -35,28 +39,45 @@ final class EventBlockWriter {
     /// Adds `events`, in step order, and writes every block they changed.
     func append(_ events: [RecordedEvent], in db: Database) throws {
         for event in events {
-            // The time its record stores, as readers will read it.
-            let time = BlockRecord.seconds(BlockRecord.microseconds(event.time.timeIntervalSince1970))
             let isKeyframe: Bool
             if case .keyframe = event.state { isKeyframe = true } else { isKeyframe = false }
-            if let block = open, !isKeyframe, event.step == block.lastStep + 1, block.lastStep - block.firstStep + 1 < Self.maximumSteps {
-                open = OpenBlock(firstStep: block.firstStep, lastStep: event.step, startsWithKeyframe: block.startsWithKeyframe, lastTime: time)
-                record.reset()
-                // A record a line: a replay finds the next one without reading the rest of this one.
-                record.text(",\n")
-            } else {
-                try writeOpenBlock(in: db)
-                try compactOpenBlock(in: db)
-                deflater.reset()
-                open = OpenBlock(firstStep: event.step, lastStep: event.step, startsWithKeyframe: isKeyframe, lastTime: time)
-                record.reset()
-                record.byte(UInt8(ascii: "["))
-            }
+            try add(step: event.step, time: event.time, isKeyframe: isKeyframe, in: db)
             BlockRecord.write(event, to: &record)
             record.withBytes { deflater.append($0) }
-            isDirty = true
         }
         try writeOpenBlock(in: db)
+    }
+
+    /// Adds the steps of `texts`, in step order, and writes every block they changed: their
+    /// texts go into the records as they are.
+    func append(_ texts: RecordedTexts, in db: Database) throws {
+        for step in texts.steps {
+            try add(step: step.step, time: step.time, isKeyframe: step.isKeyframe, in: db)
+            BlockRecord.write(step, of: texts, to: &record)
+            record.withBytes { deflater.append($0) }
+        }
+        try writeOpenBlock(in: db)
+    }
+
+    /// Makes room for `step` in the open block, or in a new one, and starts its record in
+    /// `record`: a comma and a new line after the block's first.
+    private func add(step: Int, time: Date, isKeyframe: Bool, in db: Database) throws {
+        // The time its record stores, as readers will read it.
+        let time = BlockRecord.seconds(BlockRecord.microseconds(time.timeIntervalSince1970))
+        if let block = open, !isKeyframe, step == block.lastStep + 1, block.lastStep - block.firstStep + 1 < Self.maximumSteps {
+            open = OpenBlock(firstStep: block.firstStep, lastStep: step, startsWithKeyframe: block.startsWithKeyframe, lastTime: time)
+            record.reset()
+            // A record a line: a replay finds the next one without reading the rest of this one.
+            record.text(",\n")
+        } else {
+            try writeOpenBlock(in: db)
+            try compactOpenBlock(in: db)
+            deflater.reset()
+            open = OpenBlock(firstStep: step, lastStep: step, startsWithKeyframe: isKeyframe, lastTime: time)
+            record.reset()
+            record.byte(UInt8(ascii: "["))
+        }
+        isDirty = true
     }
 
     /// A block stored this many times or more is compressed again, whole, when it closes.

@@ -86,10 +86,18 @@ public final class SQLiteSink: RecordingSink {
     public func append(
         _ events: [RecordedEvent], gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int
     ) throws {
+        try append(gaps: gaps, redactedPaths: redactedPaths, to: session) { writer, db in try writer.append(events, in: db) }
+    }
+
+    /// Writes the steps `steps` adds to the session's blocks, `gaps` and `redactedPaths` in one
+    /// transaction.
+    private func append(
+        gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int, _ steps: (EventBlockWriter, Database) throws -> Void
+    ) throws {
         let writer = blockWriters.writer(for: session)
         do {
             try writing { db in
-                try writer.append(events, in: db)
+                try steps(writer, db)
                 for gap in gaps {
                     try Self.write(gap, of: session, in: db)
                 }
@@ -105,6 +113,11 @@ public final class SQLiteSink: RecordingSink {
             writer.discardOpenBlock()
             throw error
         }
+    }
+
+    /// Appends steps written as text: their texts go into the log's blocks as they are.
+    public func append(_ texts: RecordedTexts, gaps: [RecordingGap], redactedPaths: Set<String>, to session: Int) throws {
+        try append(gaps: gaps, redactedPaths: redactedPaths, to: session) { writer, db in try writer.append(texts, in: db) }
     }
 
     public func endSession(_ session: Int) throws {

@@ -8,6 +8,17 @@
 public protocol JSONTreeEncodable: Encodable {
     /// The tree of this value: the one `encode(to:)` would give.
     func encodeTree(_ encoder: JSONTreeEncoder) throws -> JSONValue
+
+    /// Writes this value into `writer`: the canonical text of the tree ``encodeTree(_:)``
+    /// builds, with its tape of digests, and no tree. A recorder writes every state and action
+    /// so. `@RewindCodable` writes it member by member; by default it builds the tree.
+    func writeJSON(to writer: inout JSONStateWriter) throws
+}
+
+extension JSONTreeEncodable {
+    public func writeJSON(to writer: inout JSONStateWriter) throws {
+        writer.tree(try JSONValueEncoder().encode(self))
+    }
 }
 
 /// A value that reads itself from a `JSONValue` tree, without going through `Decoder`.
@@ -52,6 +63,18 @@ extension JSONTreeEncodable {
     static func encodeTree<T>(of value: T, at node: TreeEncoder) throws -> JSONValue {
         precondition(T.self == Self.self)
         return try unsafeBitCast(value, to: Self.self).encodeTree(JSONTreeEncoder(node: node))
+    }
+}
+
+extension JSONTreeEncodable {
+    /// Writes `value`, which must be of this type, into `writer`: for code that holds the type
+    /// as `any JSONTreeEncodable.Type` and the value as a generic one.
+    public static func writeJSON<T>(of value: T, to writer: inout JSONStateWriter) throws {
+        precondition(T.self == Self.self)
+        // Read in place: a cast copied the value, and destroyed the copy after.
+        try withUnsafePointer(to: value) { pointer in
+            try UnsafeRawPointer(pointer).assumingMemoryBound(to: Self.self).pointee.writeJSON(to: &writer)
+        }
     }
 }
 

@@ -1,0 +1,263 @@
+/// Writes a value's canonical JSON text and, beside it, a tape: a node per value, with where
+/// its text is and its digest, so that two states are compared, hashed and diffed without a
+/// tree of either.
+///
+/// A ``JSONTreeEncodable`` value writes itself with ``JSONTreeEncodable/writeJSON(to:)``:
+/// `@RewindCodable` writes that member too, object members in the order of their keys'
+/// bytes, so the text is canonical as written. Digests are the structural digests of
+/// `JSONValue/digest`, taken as each value is closed. A recorder writes each state and
+/// action so; building their trees, hashing the trees and diffing them cost most of what
+/// recording a small state took (a login step: 30,000 of 39,000 instructions).
+///
+/// Without text (``init(writingText:)``), it only takes digests: a replay compares digests.
+public struct JSONStateWriter: ~Copyable {
+    /// The text written, canonical JSON.
+    public var text = JSONCanonicalWriter()
+    /// The nodes of the values written, each before those inside it.
+    public private(set) var nodes: [JSONStateNode] = []
+    /// Whether the text is written, or only digests and structure.
+    public let writesText: Bool
+    /// The nodes of the containers not yet closed, innermost last.
+    private var open: [Int] = []
+    /// The text of the key written for the next value, when it is a member of an object.
+    private var pendingKey: Range<Int> = 0..<0
+    /// Keys as UTF-8, in order, when no text is written: a key's bytes are hashed at the end.
+    private var keyBytes: [UInt8] = []
+
+    public init(writingText: Bool = true) {
+        writesText = writingText
+        nodes.reserveCapacity(64)
+        open.reserveCapacity(16)
+    }
+
+    /// Forgets what was written, keeping the buffers.
+    public mutating func reset() {
+        text.reset()
+        nodes.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        keyBytes.removeAll(keepingCapacity: true)
+        pendingKey = 0..<0
+    }
+
+    /// The digest of the value written: its first node's.
+    public var digest: StateDigest {
+        StateDigest(rawValue: nodes.first?.digest ?? 0)
+    }
+
+    /// The text and the tape written, as a value of their own.
+    ///
+    /// Both are copied to their size: sharing the tape's buffer had the next ``reset()``
+    /// allocate one of the full capacity again.
+    public var snapshot: JSONStateSnapshot {
+        JSONStateSnapshot(text: text.withBytes { Array($0) }, nodes: nodes.withUnsafeBufferPointer { Array($0) })
+    }
+
+    // MARK: Containers
+
+    /// Opens an object; its members follow, each a ``key(_:)`` and a value, in the order of
+    /// their keys' bytes.
+    public mutating func beginObject() {
+        open.append(beginValue(.object))
+        writeText(UInt8(ascii: "{"))
+    }
+
+    /// Closes the innermost object.
+    public mutating func endObject() {
+        writeText(UInt8(ascii: "}"))
+        closeContainer()
+    }
+
+    /// Opens an array; its elements follow.
+    public mutating func beginArray() {
+        open.append(beginValue(.array))
+        writeText(UInt8(ascii: "["))
+    }
+
+    /// Closes the innermost array.
+    public mutating func endArray() {
+        writeText(UInt8(ascii: "]"))
+        closeContainer()
+    }
+
+    /// The key of the next member of the innermost object: an identifier, written as it is
+    /// (an identifier holds nothing JSON escapes).
+    public mutating func key(_ key: StaticString) {
+        separate()
+        if writesText {
+            text.byte(UInt8(ascii: "\""))
+            let start = text.count
+            text.bytes(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            pendingKey = start..<text.count
+            text.byte(UInt8(ascii: "\""))
+        } else {
+            let from = keyBytes.count
+            keyBytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            pendingKey = from..<keyBytes.count
+        }
+        writeText(UInt8(ascii: ":"))
+    }
+
+    /// The key of the next member of the innermost object: an identifier (a case's name, an
+    /// associated value's label), which holds nothing JSON escapes.
+    public mutating func key(_ key: String) {
+        separate()
+        let start = text.count
+        if writesText {
+            text.quoted(key)
+            pendingKey = start + 1..<text.count - 1
+        } else {
+            let from = keyBytes.count
+            keyBytes.append(contentsOf: key.utf8)
+            pendingKey = from..<keyBytes.count
+        }
+        writeText(UInt8(ascii: ":"))
+    }
+
+    // MARK: Scalars
+
+    public mutating func null() {
+        let node = beginValue(.null)
+        if writesText { text.text("null") }
+        var hasher = StructuralHasher.FNV()
+        hasher.byte(0)
+        close(node, hasher.hash)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        let node = beginValue(.bool)
+        if writesText { if value { text.text("true") } else { text.text("false") } }
+        var hasher = StructuralHasher.FNV()
+        hasher.byte(1)
+        hasher.byte(value ? 1 : 0)
+        close(node, hasher.hash)
+    }
+
+    public mutating func int(_ value: Int) {
+        let node = beginValue(.int)
+        if writesText { text.decimal(value) }
+        var hasher = StructuralHasher.FNV()
+        hasher.byte(2)
+        hasher.word(UInt64(bitPattern: Int64(value)))
+        close(node, hasher.hash)
+    }
+
+    /// A double, which must be finite: the caller throws the encoding error of a value that
+    /// is not, as `JSONValueEncoder` does.
+    public mutating func double(_ value: Double) {
+        precondition(value.isFinite, "JSON has no spelling for \(value)")
+        let node = beginValue(.double)
+        if writesText {
+            var description = value.description
+            description.withUTF8 { text.bytes($0) }
+        }
+        var hasher = StructuralHasher.FNV()
+        hasher.byte(3)
+        hasher.word(value.bitPattern)
+        close(node, hasher.hash)
+    }
+
+    public mutating func string(_ value: String) {
+        let node = beginValue(.string)
+        if writesText { text.quoted(value) }
+        var hasher = StructuralHasher.FNV()
+        hasher.byte(4)
+        hasher.string(value)
+        close(node, hasher.hash)
+    }
+
+    /// A value built as a tree (a member whose type writes no text itself): written whole, one
+    /// node that a diff compares as a whole.
+    public mutating func tree(_ value: JSONValue) {
+        let node = beginValue(.tree)
+        if writesText { text.value(value) }
+        close(node, value.digest.rawValue)
+    }
+
+    // MARK: Nodes
+
+    private mutating func writeText(_ byte: UInt8) {
+        if writesText { text.byte(byte) }
+    }
+
+    /// Writes the comma before a value or member that is not its container's first.
+    private mutating func separate() {
+        guard let parent = open.last, nodes[parent].children > 0 else { return }
+        writeText(UInt8(ascii: ","))
+    }
+
+    /// Starts the node of a value at this point of the text; returns its index.
+    private mutating func beginValue(_ kind: JSONStateNode.Kind) -> Int {
+        var key = 0..<0
+        if let parent = open.last {
+            if nodes[parent].kind == .object {
+                key = pendingKey
+            } else {
+                separate()
+            }
+            nodes[parent].children += 1
+        }
+        nodes.append(JSONStateNode(kind: kind, start: text.count, key: key))
+        return nodes.count - 1
+    }
+
+    private mutating func close(_ node: Int, _ digest: UInt64) {
+        nodes[node].end = text.count
+        nodes[node].after = nodes.count
+        nodes[node].digest = digest
+    }
+
+    /// Closes the innermost container, hashing its members' digests (and keys) in order.
+    private mutating func closeContainer() {
+        let node = open.removeLast()
+        var hasher = StructuralHasher.FNV()
+        let isObject = nodes[node].kind == .object
+        hasher.byte(isObject ? 6 : 5)
+        hasher.word(UInt64(nodes[node].children))
+        var child = node + 1
+        while child < nodes.count {
+            if isObject {
+                let key = nodes[child].key
+                if writesText {
+                    text.withBytes { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
+                } else {
+                    keyBytes.withUnsafeBufferPointer { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
+                }
+            }
+            hasher.word(nodes[child].digest)
+            child = nodes[child].after
+        }
+        close(node, hasher.hash)
+    }
+}
+
+/// A value as ``JSONStateWriter`` wrote it: where its text is, its digest, and how far its
+/// nodes go.
+public struct JSONStateNode: Sendable, Equatable {
+    public enum Kind: UInt8, Sendable {
+        case null, bool, int, double, string, array, object
+        /// A value written whole from a tree: compared as a whole.
+        case tree
+    }
+
+    public var kind: Kind
+    /// Where the value's text starts and ends.
+    public var start: Int
+    public var end = 0
+    /// The text of its key, unquoted, when it is a member of an object.
+    public var key: Range<Int>
+    /// The index of the first node after this value's (and those inside it).
+    public var after = 0
+    /// How many members or elements it has, as a container.
+    public var children = 0
+    /// Its structural digest.
+    public var digest: UInt64 = 0
+
+    init(kind: Kind, start: Int, key: Range<Int>) {
+        self.kind = kind
+        self.start = start
+        self.key = key
+    }
+
+    /// The range of its text.
+    public var range: Range<Int> { start..<end }
+}
