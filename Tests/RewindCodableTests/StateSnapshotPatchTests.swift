@@ -45,6 +45,43 @@ struct StateSnapshotPatchTests {
         try expectPatchesTurnEachIntoTheNext(stepped)
     }
 
+    /// Without digests (an action's, which are never stored), the text and the structure are
+    /// the same and every digest is 0.
+    @Test func writesTheSameTextWithoutDigests() throws {
+        var generator = ZooGenerator(seed: 5)
+        var writer = JSONStateWriter()
+        for _ in 0..<200 {
+            let zoo = generator.zoo()
+            writer.reset()
+            try zoo.writeJSON(to: &writer)
+            let digested = writer.snapshot
+            writer.reset(takingDigests: false)
+            try zoo.writeJSON(to: &writer)
+            let plain = writer.snapshot
+            #expect(plain.text == digested.text)
+            #expect(plain.nodes.map(\.digest).allSatisfy { $0 == 0 })
+            var undigested = digested.nodes
+            for index in undigested.indices { undigested[index].digest = 0 }
+            #expect(plain.nodes == undigested)
+            #expect(digested.digest == (try JSONValueEncoder().encode(zoo)).digest)
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"$redacted":3}"#, true),
+        (#"[1,{"a":{"$redacted":0}}]"#, true),
+        (#""$redacted""#, true),
+        (#"{"$redacte":1,"redacted":2}"#, false),
+        (#"{"x":"$redacted"}"#, true),
+        (#"{"$redacted"#, false),
+        (#""""""""#, false),
+        ("", false),
+    ])
+    func findsAQuotedKeyAnywhere(text: String, found: Bool) {
+        let bytes = Array(text.utf8)
+        #expect(bytes.withUnsafeBufferPointer { JSONStateSnapshot.contains("\"$redacted\"", in: $0) } == found)
+    }
+
     @Test func everyStepOfAnAppSessionPatchesIntoTheNext() async throws {
         let sink = InMemorySink()
         await RandomSession(flow: "app", seed: 11, steps: 600)!.run(host: RecordingHost(sink: sink), start: Date(timeIntervalSince1970: 0))

@@ -139,7 +139,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
             return .gap(RecordingGap(steps: step.step...step.step, reason: "the recorder had neither the store's state nor its replica's"))
         }
         do {
-            if let stateTextType, (try? write(state, as: stateTextType)) != nil {
+            if let stateTextType, (try? write(state, as: stateTextType, digested: true)) != nil {
                 let written = textWriter.snapshot
                 if written.text.count > Self.largeText { self.stateTextType = nil }
                 return .step(try encode(step, encodedState: .text(written), digest: written.digest))
@@ -151,11 +151,13 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         }
     }
 
-    /// Writes `value` into `textWriter`, text and tape; a value its own writer refuses (a double
-    /// that is not finite) throws, and is encoded as a tree, whose error says where.
+    /// Writes `value` into `textWriter`, text and tape, with digests when `digested` (an
+    /// action's are never stored: taking them was a sixth of writing a login step). A value its
+    /// own writer refuses (a double that is not finite) throws, and is encoded as a tree, whose
+    /// error says where.
     @inlinable
-    func write<T>(_ value: T, as type: any JSONTreeEncodable.Type) throws {
-        textWriter.reset()
+    func write<T>(_ value: T, as type: any JSONTreeEncodable.Type, digested: Bool) throws {
+        textWriter.reset(takingDigests: digested)
         try type.writeJSON(of: value, to: &textWriter)
     }
 
@@ -163,7 +165,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// (without its tape, which only the name needs).
     @inlinable
     func encodeAction(_ action: Action, named: Bool) throws -> (value: EncodedValue, name: String?) {
-        if let actionTextType, (try? write(action, as: actionTextType)) != nil {
+        if let actionTextType, (try? write(action, as: actionTextType, digested: false)) != nil {
             let name = named ? actionNames.name(of: action, written: textWriter) : nil
             return (.bytes(textWriter.text.withBytes { Array($0) }), name)
         }

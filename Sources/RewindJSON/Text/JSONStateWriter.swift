@@ -10,6 +10,8 @@
 /// recording a small state took (a login step: 30,000 of 39,000 instructions).
 ///
 /// Without text (``init(writingText:)``), it only takes digests: a replay compares digests.
+/// Without digests (``reset(takingDigests:)``), it writes text and structure only: a recorder
+/// stores actions' text and never their digests.
 public struct JSONStateWriter: ~Copyable {
     /// The text written, canonical JSON.
     public var text = JSONCanonicalWriter()
@@ -17,6 +19,8 @@ public struct JSONStateWriter: ~Copyable {
     public private(set) var nodes: [JSONStateNode] = []
     /// Whether the text is written, or only digests and structure.
     public let writesText: Bool
+    /// Whether nodes get digests, or 0.
+    public private(set) var takesDigests = true
     /// The nodes of the containers not yet closed, innermost last.
     private var open: [Int] = []
     /// The text of the key written for the next value, when it is a member of an object.
@@ -30,8 +34,9 @@ public struct JSONStateWriter: ~Copyable {
         open.reserveCapacity(16)
     }
 
-    /// Forgets what was written, keeping the buffers.
-    public mutating func reset() {
+    /// Forgets what was written, keeping the buffers; what is written next gets digests or not.
+    public mutating func reset(takingDigests: Bool = true) {
+        self.takesDigests = takingDigests
         text.reset()
         nodes.removeAll(keepingCapacity: true)
         open.removeAll(keepingCapacity: true)
@@ -118,27 +123,25 @@ public struct JSONStateWriter: ~Copyable {
     public mutating func null() {
         let node = beginValue(.null)
         if writesText { text.text("null") }
-        var hasher = StructuralHasher.FNV()
-        hasher.byte(0)
-        close(node, hasher.hash)
+        close(node) { $0.byte(0) }
     }
 
     public mutating func bool(_ value: Bool) {
         let node = beginValue(.bool)
         if writesText { if value { text.text("true") } else { text.text("false") } }
-        var hasher = StructuralHasher.FNV()
-        hasher.byte(1)
-        hasher.byte(value ? 1 : 0)
-        close(node, hasher.hash)
+        close(node) {
+            $0.byte(1)
+            $0.byte(value ? 1 : 0)
+        }
     }
 
     public mutating func int(_ value: Int) {
         let node = beginValue(.int)
         if writesText { text.decimal(value) }
-        var hasher = StructuralHasher.FNV()
-        hasher.byte(2)
-        hasher.word(UInt64(bitPattern: Int64(value)))
-        close(node, hasher.hash)
+        close(node) {
+            $0.byte(2)
+            $0.word(UInt64(bitPattern: Int64(value)))
+        }
     }
 
     /// A double, which must be finite: the caller throws the encoding error of a value that
@@ -150,19 +153,19 @@ public struct JSONStateWriter: ~Copyable {
             var description = value.description
             description.withUTF8 { text.bytes($0) }
         }
-        var hasher = StructuralHasher.FNV()
-        hasher.byte(3)
-        hasher.word(value.bitPattern)
-        close(node, hasher.hash)
+        close(node) {
+            $0.byte(3)
+            $0.word(value.bitPattern)
+        }
     }
 
     public mutating func string(_ value: String) {
         let node = beginValue(.string)
         if writesText { text.quoted(value) }
-        var hasher = StructuralHasher.FNV()
-        hasher.byte(4)
-        hasher.string(value)
-        close(node, hasher.hash)
+        close(node) {
+            $0.byte(4)
+            $0.string(value)
+        }
     }
 
     /// A value built as a tree (a member whose type writes no text itself): written whole, one
@@ -170,7 +173,7 @@ public struct JSONStateWriter: ~Copyable {
     public mutating func tree(_ value: JSONValue) {
         let node = beginValue(.tree)
         if writesText { text.value(value) }
-        close(node, value.digest.rawValue)
+        close(node, takesDigests ? value.digest.rawValue : 0)
     }
 
     // MARK: Nodes
@@ -206,9 +209,19 @@ public struct JSONStateWriter: ~Copyable {
         nodes[node].digest = digest
     }
 
+    /// Closes a scalar's node with the digest `hash` takes, when digests are taken.
+    @inline(__always)
+    private mutating func close(_ node: Int, hashing hash: (inout StructuralHasher.FNV) -> Void) {
+        guard takesDigests else { return close(node, 0) }
+        var hasher = StructuralHasher.FNV()
+        hash(&hasher)
+        close(node, hasher.hash)
+    }
+
     /// Closes the innermost container, hashing its members' digests (and keys) in order.
     private mutating func closeContainer() {
         let node = open.removeLast()
+        guard takesDigests else { return close(node, 0) }
         var hasher = StructuralHasher.FNV()
         let isObject = nodes[node].kind == .object
         hasher.byte(isObject ? 6 : 5)

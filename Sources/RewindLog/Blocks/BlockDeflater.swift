@@ -35,7 +35,7 @@ final class BlockDeflater {
         stream.initialize(to: z_stream())
         // Cannot fail but for memory: level, window and memory level are zlib's defaults.
         let status = deflateInit2_(
-            stream, Self.level, Z_DEFLATED, MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+            stream, Self.level, Z_DEFLATED, MAX_WBITS, 6, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         precondition(status == Z_OK, "zlib could not start a stream (\(status))")
         compressed.reserveCapacity(16_384)
         inflated.reserveCapacity(65_536)
