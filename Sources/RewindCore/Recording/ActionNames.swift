@@ -35,8 +35,26 @@ struct ActionNames {
     /// the tape.
     @inlinable
     mutating func name(of action: some DescribedAction, written: borrowing JSONStateWriter) -> String {
+        if let lastName = lastName(ifShapeOf: written) { return lastName }
         readShape(of: written)
         return knownName() ?? remember(action.name)
+    }
+
+    /// The last name, if `written` has the last shape read: compared as the tape is walked,
+    /// without writing its shape (actions often come in runs of one kind, like keystrokes).
+    @usableFromInline
+    func lastName(ifShapeOf written: borrowing JSONStateWriter) -> String? {
+        guard let lastName else { return nil }
+        let matches = written.withNodes { nodes in
+            written.text.withBytes { text in
+                lastShape.withUnsafeBufferPointer { expected in
+                    var offset = 0
+                    if nodes.isEmpty { return expected.isEmpty }
+                    return Self.shape(of: 0, in: nodes, text: text, matches: expected, at: &offset) && offset == expected.count
+                }
+            }
+        }
+        return matches ? lastName : nil
     }
 
     @usableFromInline
@@ -48,8 +66,9 @@ struct ActionNames {
     @usableFromInline
     mutating func readShape(of written: borrowing JSONStateWriter) {
         shape.removeAll(keepingCapacity: true)
-        let nodes = written.nodes
-        if !nodes.isEmpty { written.text.withBytes { Self.appendShape(of: 0, in: nodes, text: $0, to: &shape) } }
+        written.withNodes { nodes in
+            if !nodes.isEmpty { written.text.withBytes { Self.appendShape(of: 0, in: nodes, text: $0, to: &shape) } }
+        }
     }
 
     /// The name remembered for the shape read.
@@ -91,7 +110,7 @@ struct ActionNames {
     /// Writes the shape of node `index` of `nodes`, the tape of `text`, as
     /// ``appendShape(of:to:)`` writes a tree's.
     private static func appendShape(
-        of index: Int, in nodes: [JSONStateNode], text: UnsafeBufferPointer<UInt8>, to shape: inout [UInt8]
+        of index: Int, in nodes: UnsafeBufferPointer<JSONStateNode>, text: UnsafeBufferPointer<UInt8>, to shape: inout [UInt8]
     ) {
         let node = nodes[index]
         switch node.kind {
@@ -115,6 +134,40 @@ struct ActionNames {
             appendShape(of: tree ?? .null, to: &shape)
         case .null, .bool, .int, .double, .string:
             shape.append(UInt8(ascii: "_"))
+        }
+    }
+
+    /// Whether the shape of node `index` of `nodes`, the tape of `text`, is what `expected`
+    /// holds from `offset`, which it moves past the shape; as ``appendShape(of:in:text:to:)``
+    /// would write it. A value written whole (a tree) never matches: its shape is written.
+    private static func shape(
+        of index: Int, in nodes: UnsafeBufferPointer<JSONStateNode>, text: UnsafeBufferPointer<UInt8>,
+        matches expected: UnsafeBufferPointer<UInt8>, at offset: inout Int
+    ) -> Bool {
+        func next(_ byte: UInt8) -> Bool {
+            guard offset < expected.count, expected[offset] == byte else { return false }
+            offset += 1
+            return true
+        }
+        let node = nodes[index]
+        switch node.kind {
+        case .object, .array:
+            let isObject = node.kind == .object
+            guard next(UInt8(ascii: isObject ? "{" : "[")) else { return false }
+            var child = index + 1
+            while child < node.after {
+                if isObject {
+                    for byte in UnsafeBufferPointer(rebasing: text[nodes[child].key]) where !next(byte) { return false }
+                    guard next(UInt8(ascii: ":")) else { return false }
+                }
+                guard shape(of: child, in: nodes, text: text, matches: expected, at: &offset), next(UInt8(ascii: ",")) else { return false }
+                child = nodes[child].after
+            }
+            return next(UInt8(ascii: isObject ? "}" : "]"))
+        case .tree:
+            return false
+        case .null, .bool, .int, .double, .string:
+            return next(UInt8(ascii: "_"))
         }
     }
 

@@ -108,13 +108,13 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             session: session, configuration: configuration, replica: replica, stateRequest: stateRequest)
         self.init(
             sink: sink, session: session, configuration: configuration, replicates: replica != nil, stateRequest: stateRequest,
-            encode: { batch, output in encoder.encode(batch, into: &output) }, caughtUp: { encoder.caughtUp() })
+            encode: { batch, output in encoder.encode(&batch, into: &output) }, caughtUp: { encoder.caughtUp() })
     }
 
     @usableFromInline
     init(
         sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replicates: Bool,
-        stateRequest: ManagedAtomic<Int>, encode: @escaping @Sendable ([Item], inout [RecorderWriter.Item]) -> Bool,
+        stateRequest: ManagedAtomic<Int>, encode: @escaping @Sendable (inout [Item], inout [RecorderWriter.Item]) -> Bool,
         caughtUp: @escaping @Sendable () -> Void
     ) {
         self.session = session
@@ -131,15 +131,12 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             var finished = false
             while !finished {
                 queue.takeAll(into: &batch)
-                finished = encode(batch, &encoded)
-                // With nothing more to encode, the encoder lets go of every state it holds
-                // before the steps can be committed (and a flush return), so that the store's
-                // next mutation of a large state happens in place, not on a copy made on the
-                // dispatching thread. Not under sustained recording: the memo's copy would halve
-                // what the recorder sustains, and freeing the batch before sending it would
-                // keep the writer waiting (12 % fewer steps a second, measured).
+                // Each item is moved out of the batch as it is encoded, so the states it
+                // held are let go of then: once the encoder has caught up, the store's next
+                // mutation of a large state happens in place, not on a copy made on the
+                // dispatching thread.
+                finished = encode(&batch, &encoded)
                 if !finished && queue.isDrained {
-                    batch.removeAll(keepingCapacity: true)
                     caughtUp()
                 }
                 channel.send(&encoded)
@@ -147,10 +144,10 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         }
         let writer = RecorderWriter(sink: sink, configuration: configuration)
         let writing = Thread {
-            var batch: [RecorderWriter.Item] = []
+            var batches: [[RecorderWriter.Item]] = []
             while true {
-                channel.receiveAll(into: &batch)
-                if writer.write(batch, completeTicket: queue.completeTicket) == .finished { return }
+                channel.receiveAll(into: &batches)
+                if writer.write(batches, completeTicket: queue.completeTicket) == .finished { return }
             }
         }
         encoding.name = "Rewind encoder"

@@ -44,9 +44,20 @@ final class RecorderWriter: @unchecked Sendable {
         self.configuration = configuration
     }
 
-    /// Handles one batch; control items call `completeTicket` once everything before them is
-    /// committed.
-    func write(_ batch: [Item], completeTicket: () -> Void) -> Outcome {
+    /// Handles batches, in order, each committed; control items call `completeTicket` once
+    /// everything before them is committed.
+    ///
+    /// A batch holds at most ``RecordingQueue/batchLimit`` steps, so a transaction does too,
+    /// and the buffers of the texts stop growing early.
+    func write(_ batches: [[Item]], completeTicket: () -> Void) -> Outcome {
+        for batch in batches {
+            if write(batch, completeTicket: completeTicket) == .finished { return .finished }
+            commit()
+        }
+        return .running
+    }
+
+    private func write(_ batch: [Item], completeTicket: () -> Void) -> Outcome {
         for item in batch {
             switch item {
             case let .begin(header):
@@ -75,7 +86,6 @@ final class RecorderWriter: @unchecked Sendable {
                 return .finished
             }
         }
-        commit()
         return .running
     }
 

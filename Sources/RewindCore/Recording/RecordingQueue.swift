@@ -217,15 +217,20 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         published.load(ordering: .acquiring) == consumedCount
     }
 
-    /// Moves everything queued into `batch`, waiting while there is nothing; only the writer
-    /// thread calls it.
+    /// Most items one ``takeAll(into:)`` moves: batches stop growing early, so that a writer
+    /// that falls behind does not copy ever larger batches into ever larger buffers (a twentieth
+    /// of recording a login step, counted over its first thousands of steps).
+    static var batchLimit: Int { 1_024 }
+
+    /// Moves what is queued into `batch`, up to ``batchLimit`` items, waiting while there is
+    /// nothing; only the writer thread calls it.
     ///
     /// The writer hands back its emptied batch, capacity kept, so taking rarely allocates.
     func takeAll(into batch: inout [Element]) {
         batch.removeAll(keepingCapacity: true)
         var naps = 0
         while true {
-            let end = published.load(ordering: .acquiring)
+            let end = min(published.load(ordering: .acquiring), consumedCount + Self.batchLimit)
             if end != consumedCount {
                 for _ in consumedCount..<end {
                     batch.append((slots + headIndex).move())

@@ -62,141 +62,146 @@ extension JSONCanonicalWriter {
     /// diffed as trees, by ``JSONPatch/between(_:_:)``, so that their patches (splices,
     /// elements paired by id) are what it makes.
     public mutating func patch(from old: JSONStateSnapshot, to new: JSONStateSnapshot) throws {
-        var diff = SnapshotDiff(old: old, new: new)
         byte(UInt8(ascii: "["))
-        if !old.nodes.isEmpty && !new.nodes.isEmpty {
-            try diff.compare(0, 0, into: &self)
+        try old.text.withUnsafeBufferPointer { oldText in
+            try new.text.withUnsafeBufferPointer { newText in
+                try old.nodes.withUnsafeBufferPointer { oldNodes in
+                    try new.nodes.withUnsafeBufferPointer { newNodes in
+                        guard !oldNodes.isEmpty && !newNodes.isEmpty else { return }
+                        var diff = SnapshotDiff(oldText: oldText, newText: newText, oldNodes: oldNodes, newNodes: newNodes)
+                        try diff.compare(0, 0, at: nil, into: &self)
+                    }
+                }
+            }
         }
         byte(UInt8(ascii: "]"))
     }
 }
 
-/// The walk of ``JSONCanonicalWriter/patch(from:to:)`` over two tapes.
+/// The walk of ``JSONCanonicalWriter/patch(from:to:)`` over two tapes, valid while their
+/// buffers are.
+///
+/// It reads the tapes through pointers and keeps the path on the call stack: holding the two
+/// snapshots and an array of the path retained, released and allocated at every patch, a
+/// twentieth of writing a login step (callgrind).
 private struct SnapshotDiff {
-    let old: JSONStateSnapshot
-    let new: JSONStateSnapshot
-    /// The path to the values compared: keys as their text in `new`, or indices.
-    var path: [Part] = []
+    let oldText: UnsafeBufferPointer<UInt8>
+    let newText: UnsafeBufferPointer<UInt8>
+    let oldNodes: UnsafeBufferPointer<JSONStateNode>
+    let newNodes: UnsafeBufferPointer<JSONStateNode>
     var operations = 0
 
-    enum Part {
-        case key(Range<Int>)
-        case index(Int)
+    /// One component of the path to the values compared, and the components before it: a
+    /// key as its text (in the new tape, or the old one for a removed member's).
+    struct PathLink {
+        var key: Range<Int>
+        var keyFromOld = false
+        var parent: UnsafePointer<PathLink>?
     }
 
-    init(old: JSONStateSnapshot, new: JSONStateSnapshot) {
-        self.old = old
-        self.new = new
+    init(
+        oldText: UnsafeBufferPointer<UInt8>, newText: UnsafeBufferPointer<UInt8>, oldNodes: UnsafeBufferPointer<JSONStateNode>,
+        newNodes: UnsafeBufferPointer<JSONStateNode>
+    ) {
+        self.oldText = oldText
+        self.newText = newText
+        self.oldNodes = oldNodes
+        self.newNodes = newNodes
     }
 
-    mutating func compare(_ o: Int, _ n: Int, into writer: inout JSONCanonicalWriter) throws {
-        let a = old.nodes[o]
-        let b = new.nodes[n]
+    mutating func compare(_ o: Int, _ n: Int, at path: UnsafePointer<PathLink>?, into writer: inout JSONCanonicalWriter) throws {
+        let a = oldNodes[o]
+        let b = newNodes[n]
         if a.digest == b.digest, a.kind == b.kind, sameText(a.range, b.range) { return }
         switch (a.kind, b.kind) {
         case (.object, .object):
-            try compareMembers(o, n, into: &writer)
+            try compareMembers(o, n, at: path, into: &writer)
         case (.array, .array), (.tree, _), (_, .tree):
-            try compareTrees(a, b, into: &writer)
+            try compareTrees(a, b, at: path, into: &writer)
         default:
-            begin("s", &writer)
+            begin("s", at: path, &writer)
             writer.byte(UInt8(ascii: ","))
-            new.text.withUnsafeBufferPointer { writer.bytes(UnsafeBufferPointer(rebasing: $0[b.range])) }
+            writer.bytes(UnsafeBufferPointer(rebasing: newText[b.range]))
             writer.byte(UInt8(ascii: "]"))
         }
     }
 
     /// Pairs the members of two objects by key, both in the order of their keys' bytes.
-    private mutating func compareMembers(_ o: Int, _ n: Int, into writer: inout JSONCanonicalWriter) throws {
+    private mutating func compareMembers(_ o: Int, _ n: Int, at path: UnsafePointer<PathLink>?, into writer: inout JSONCanonicalWriter) throws {
         var i = o + 1
         var j = n + 1
-        let oldEnd = old.nodes[o].after
-        let newEnd = new.nodes[n].after
+        let oldEnd = oldNodes[o].after
+        let newEnd = newNodes[n].after
         while i < oldEnd || j < newEnd {
-            let order = i == oldEnd ? 1 : j == newEnd ? -1 : keyOrder(old.nodes[i].key, new.nodes[j].key)
+            let order = i == oldEnd ? 1 : j == newEnd ? -1 : keyOrder(oldNodes[i].key, newNodes[j].key)
             if order < 0 {
                 // A key gone: its text is in the old snapshot.
-                path.append(.key(old.nodes[i].key))
-                begin("r", &writer, keyFromOld: true)
+                var link = PathLink(key: oldNodes[i].key, keyFromOld: true, parent: path)
+                withUnsafePointer(to: &link) { begin("r", at: $0, &writer) }
                 writer.byte(UInt8(ascii: "]"))
-                path.removeLast()
-                i = old.nodes[i].after
+                i = oldNodes[i].after
             } else if order > 0 {
-                path.append(.key(new.nodes[j].key))
-                begin("s", &writer)
+                var link = PathLink(key: newNodes[j].key, parent: path)
+                withUnsafePointer(to: &link) { begin("s", at: $0, &writer) }
                 writer.byte(UInt8(ascii: ","))
-                let value = new.nodes[j].range
-                new.text.withUnsafeBufferPointer { writer.bytes(UnsafeBufferPointer(rebasing: $0[value])) }
+                writer.bytes(UnsafeBufferPointer(rebasing: newText[newNodes[j].range]))
                 writer.byte(UInt8(ascii: "]"))
-                path.removeLast()
-                j = new.nodes[j].after
+                j = newNodes[j].after
             } else {
-                path.append(.key(new.nodes[j].key))
-                try compare(i, j, into: &writer)
-                path.removeLast()
-                i = old.nodes[i].after
-                j = new.nodes[j].after
+                var link = PathLink(key: newNodes[j].key, parent: path)
+                try withUnsafePointer(to: &link) { try compare(i, j, at: $0, into: &writer) }
+                i = oldNodes[i].after
+                j = newNodes[j].after
             }
         }
     }
 
     /// Diffs two values as trees, the path to them put before each operation's own.
-    private mutating func compareTrees(_ a: JSONStateNode, _ b: JSONStateNode, into writer: inout JSONCanonicalWriter) throws {
-        let before = try old.text.withUnsafeBufferPointer { try JSONValue(parsing: UnsafeBufferPointer(rebasing: $0[a.range])) }
-        let after = try new.text.withUnsafeBufferPointer { try JSONValue(parsing: UnsafeBufferPointer(rebasing: $0[b.range])) }
+    private mutating func compareTrees(
+        _ a: JSONStateNode, _ b: JSONStateNode, at path: UnsafePointer<PathLink>?, into writer: inout JSONCanonicalWriter
+    ) throws {
+        let before = try JSONValue(parsing: UnsafeBufferPointer(rebasing: oldText[a.range]))
+        let after = try JSONValue(parsing: UnsafeBufferPointer(rebasing: newText[b.range]))
         for operation in JSONPatch.between(before, after).operations {
             if operations > 0 { writer.byte(UInt8(ascii: ",")) }
             operations += 1
             writer.operation(operation) { writer in
-                writePath(&writer, keyFromOld: false)
-                return !path.isEmpty
+                writePath(path, &writer)
+                return path != nil
             }
         }
     }
 
     /// `["tag",[path…]` with the comma before it if an operation came before.
-    private mutating func begin(_ tag: StaticString, _ writer: inout JSONCanonicalWriter, keyFromOld: Bool = false) {
+    private mutating func begin(_ tag: StaticString, at path: UnsafePointer<PathLink>?, _ writer: inout JSONCanonicalWriter) {
         if operations > 0 { writer.byte(UInt8(ascii: ",")) }
         operations += 1
         writer.text("[\"")
         writer.text(tag)
         writer.text("\",[")
-        writePath(&writer, keyFromOld: keyFromOld)
+        writePath(path, &writer)
         writer.byte(UInt8(ascii: "]"))
     }
 
-    /// The components of `path`, comma-separated; the last key read from the old text when
-    /// `keyFromOld` (a removed member's).
-    private func writePath(_ writer: inout JSONCanonicalWriter, keyFromOld: Bool) {
-        for (index, part) in path.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            switch part {
-            case .key(let key):
-                let text = keyFromOld && index == path.count - 1 ? old.text : new.text
-                writer.byte(UInt8(ascii: "\""))
-                text.withUnsafeBufferPointer { writer.bytes(UnsafeBufferPointer(rebasing: $0[key])) }
-                writer.byte(UInt8(ascii: "\""))
-            case .index(let position):
-                writer.decimal(position)
-            }
+    /// The components of `path`, from the root, comma-separated.
+    private func writePath(_ path: UnsafePointer<PathLink>?, _ writer: inout JSONCanonicalWriter) {
+        guard let path else { return }
+        if path.pointee.parent != nil {
+            writePath(path.pointee.parent, &writer)
+            writer.byte(UInt8(ascii: ","))
         }
+        writer.byte(UInt8(ascii: "\""))
+        writer.bytes(UnsafeBufferPointer(rebasing: (path.pointee.keyFromOld ? oldText : newText)[path.pointee.key]))
+        writer.byte(UInt8(ascii: "\""))
     }
 
     private func sameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
         guard a.count == b.count else { return false }
-        return old.text.withUnsafeBufferPointer { oldText in
-            new.text.withUnsafeBufferPointer { newText in
-                a.isEmpty || memcmp(oldText.baseAddress! + a.lowerBound, newText.baseAddress! + b.lowerBound, a.count) == 0
-            }
-        }
+        return a.isEmpty || memcmp(oldText.baseAddress! + a.lowerBound, newText.baseAddress! + b.lowerBound, a.count) == 0
     }
 
     /// How the old key `a` sorts against the new key `b`, by their bytes.
     private func keyOrder(_ a: Range<Int>, _ b: Range<Int>) -> Int {
-        old.text.withUnsafeBufferPointer { oldText in
-            new.text.withUnsafeBufferPointer { newText in
-                UTF8Bytes.compare(UnsafeBufferPointer(rebasing: oldText[a]), UnsafeBufferPointer(rebasing: newText[b]))
-            }
-        }
+        UTF8Bytes.compare(UnsafeBufferPointer(rebasing: oldText[a]), UnsafeBufferPointer(rebasing: newText[b]))
     }
 }

@@ -15,14 +15,14 @@
 public struct JSONStateWriter: ~Copyable {
     /// The text written, canonical JSON.
     public var text = JSONCanonicalWriter()
-    /// The nodes of the values written, each before those inside it.
-    public private(set) var nodes: [JSONStateNode] = []
+    /// The nodes of the values written, each before those inside it (see ``withNodes(_:)``).
+    private var tape = TrivialBuffer<JSONStateNode>(capacity: 64)
     /// Whether the text is written, or only digests and structure.
     public let writesText: Bool
     /// Whether nodes get digests, or 0.
     public private(set) var takesDigests = true
     /// The nodes of the containers not yet closed, innermost last.
-    private var open: [Int] = []
+    private var open = TrivialBuffer<Int>(capacity: 16)
     /// The text of the key written for the next value, when it is a member of an object.
     private var pendingKey: Range<Int> = 0..<0
     /// Keys as UTF-8, in order, when no text is written: a key's bytes are hashed at the end.
@@ -30,23 +30,31 @@ public struct JSONStateWriter: ~Copyable {
 
     public init(writingText: Bool = true) {
         writesText = writingText
-        nodes.reserveCapacity(64)
-        open.reserveCapacity(16)
     }
 
     /// Forgets what was written, keeping the buffers; what is written next gets digests or not.
     public mutating func reset(takingDigests: Bool = true) {
         self.takesDigests = takingDigests
         text.reset()
-        nodes.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
+        tape.removeAll()
+        open.removeAll()
         keyBytes.removeAll(keepingCapacity: true)
         pendingKey = 0..<0
     }
 
     /// The digest of the value written: its first node's.
     public var digest: StateDigest {
-        StateDigest(rawValue: nodes.first?.digest ?? 0)
+        StateDigest(rawValue: tape.isEmpty ? 0 : tape.pointer(at: 0).pointee.digest)
+    }
+
+    /// The nodes of the values written, each before those inside it.
+    public var nodes: [JSONStateNode] {
+        withNodes { Array($0) }
+    }
+
+    /// The nodes of the values written, valid during `body`.
+    public func withNodes<Result>(_ body: (UnsafeBufferPointer<JSONStateNode>) throws -> Result) rethrows -> Result {
+        try tape.withElements(body)
     }
 
     /// The text and the tape written, as a value of their own.
@@ -54,7 +62,7 @@ public struct JSONStateWriter: ~Copyable {
     /// Both are copied to their size: sharing the tape's buffer had the next ``reset()``
     /// allocate one of the full capacity again.
     public var snapshot: JSONStateSnapshot {
-        JSONStateSnapshot(text: text.withBytes { Array($0) }, nodes: nodes.withUnsafeBufferPointer { Array($0) })
+        JSONStateSnapshot(text: text.withBytes { Array($0) }, nodes: tape.withElements { Array($0) })
     }
 
     // MARK: Containers
@@ -184,29 +192,31 @@ public struct JSONStateWriter: ~Copyable {
 
     /// Writes the comma before a value or member that is not its container's first.
     private mutating func separate() {
-        guard let parent = open.last, nodes[parent].children > 0 else { return }
+        guard !open.isEmpty, tape.pointer(at: open.last).pointee.children > 0 else { return }
         writeText(UInt8(ascii: ","))
     }
 
     /// Starts the node of a value at this point of the text; returns its index.
     private mutating func beginValue(_ kind: JSONStateNode.Kind) -> Int {
         var key = 0..<0
-        if let parent = open.last {
-            if nodes[parent].kind == .object {
+        if !open.isEmpty {
+            let parent = tape.pointer(at: open.last)
+            if parent.pointee.kind == .object {
                 key = pendingKey
-            } else {
-                separate()
+            } else if parent.pointee.children > 0 {
+                writeText(UInt8(ascii: ","))
             }
-            nodes[parent].children += 1
+            parent.pointee.children += 1
         }
-        nodes.append(JSONStateNode(kind: kind, start: text.count, key: key))
-        return nodes.count - 1
+        tape.append(JSONStateNode(kind: kind, start: text.count, key: key))
+        return tape.count - 1
     }
 
     private mutating func close(_ node: Int, _ digest: UInt64) {
-        nodes[node].end = text.count
-        nodes[node].after = nodes.count
-        nodes[node].digest = digest
+        let closed = tape.pointer(at: node)
+        closed.pointee.end = text.count
+        closed.pointee.after = tape.count
+        closed.pointee.digest = digest
     }
 
     /// Closes a scalar's node with the digest `hash` takes, when digests are taken.
@@ -223,21 +233,22 @@ public struct JSONStateWriter: ~Copyable {
         let node = open.removeLast()
         guard takesDigests else { return close(node, 0) }
         var hasher = StructuralHasher.FNV()
-        let isObject = nodes[node].kind == .object
+        let isObject = tape.pointer(at: node).pointee.kind == .object
         hasher.byte(isObject ? 6 : 5)
-        hasher.word(UInt64(nodes[node].children))
+        hasher.word(UInt64(tape.pointer(at: node).pointee.children))
         var child = node + 1
-        while child < nodes.count {
+        while child < tape.count {
+            let member = tape.pointer(at: child)
             if isObject {
-                let key = nodes[child].key
+                let key = member.pointee.key
                 if writesText {
                     text.withBytes { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
                 } else {
                     keyBytes.withUnsafeBufferPointer { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
                 }
             }
-            hasher.word(nodes[child].digest)
-            child = nodes[child].after
+            hasher.word(member.pointee.digest)
+            child = member.pointee.after
         }
         close(node, hasher.hash)
     }
