@@ -33,6 +33,14 @@ public enum RecordingProbe {
         guard replays.first?.passed == true else { throw BenchmarkError("the large recording did not replay clean") }
     }
 
+    /// Dispatches `steps` login actions on a store without recording: beside `record`, what
+    /// the hand-off costs the dispatching thread (callgrind's thread 1).
+    public static func dispatch(steps: Int) {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+        let store = Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), execution: .manual)
+        for index in 0..<steps { store.send(BenchmarkSuite.loginActions[index & 63]) }
+    }
+
     /// Records `steps` login steps into a new file in `directory`.
     public static func record(steps: Int, naive: Bool, in directory: String) throws {
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
