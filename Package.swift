@@ -32,7 +32,9 @@ let package = Package(
     ],
     targets: [
         // The store, reducers, effects, middleware and the recording contract. No SQLite, no CLI.
-        .target(name: "RewindCore", dependencies: ["RewindJSON", .product(name: "Atomics", package: "swift-atomics")]),
+        .target(name: "RewindCore", dependencies: ["RewindJSON", "CStepTicks", .product(name: "Atomics", package: "swift-atomics")]),
+        // The counter a recorder stamps steps with on the dispatch path (`rdtsc` and the like).
+        .target(name: "CStepTicks"),
         // Canonical JSON values, their text form, and structural diff and patch.
         .target(name: "RewindJSON"),
         // `@RewindCodable`: coders for JSON trees written into an app's types, and its macro.

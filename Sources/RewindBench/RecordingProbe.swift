@@ -35,10 +35,15 @@ public enum RecordingProbe {
 
     /// Dispatches `steps` login actions on a store without recording: beside `record`, what
     /// the hand-off costs the dispatching thread (callgrind's thread 1).
-    public static func dispatch(steps: Int) {
+    public static func dispatch(steps: Int, recordingIn directory: String? = nil) throws {
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
-        let store = Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), execution: .manual)
+        let sink = try directory.map { try SQLiteSink(path: $0 + "/probe.rewind") }
+        let recorder = sink.map { Recorder<LoginState, LoginAction>(sink: $0, session: SessionDescriptor(name: "probe", flow: "login")) }
+        let store = Store(
+            initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: recorder.map { [$0] } ?? [], execution: .manual)
         for index in 0..<steps { store.send(BenchmarkSuite.loginActions[index & 63]) }
+        recorder?.close()
+        try sink?.close()
     }
 
     /// Records `steps` login steps into a new file in `directory`.

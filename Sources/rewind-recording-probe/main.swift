@@ -1,11 +1,11 @@
 import Foundation
 import RewindBench
 
-// rewind-recording-probe (rewind|naive|dispatch|large|large-replica|large-replay) STEPS DIRECTORY: see
+// rewind-recording-probe (rewind|naive|dispatch|dispatch-recording|large|large-replica|large-replay) STEPS DIRECTORY: see
 // `RecordingProbe`. A synchronous main on purpose: valgrind 3.19 crashes in the asynchronous
 // main's idle loop.
 let arguments = CommandLine.arguments
-let modes = ["rewind", "naive", "dispatch", "large", "large-replica", "large-replay"]
+let modes = ["rewind", "naive", "dispatch", "dispatch-recording", "large", "large-replica", "large-replay"]
 guard arguments.count == 4, modes.contains(arguments[1]), let steps = Int(arguments[2]), steps > 0 else {
     FileHandle.standardError.write(Data("usage: rewind-recording-probe (\(modes.joined(separator: "|"))) STEPS DIRECTORY\n".utf8))
     exit(64)
@@ -13,8 +13,8 @@ guard arguments.count == 4, modes.contains(arguments[1]), let steps = Int(argume
 do {
     try MainActor.assumeIsolated {
         let mode = arguments[1]
-        if mode == "dispatch" {
-            RecordingProbe.dispatch(steps: steps)
+        if mode.hasPrefix("dispatch") {
+            try RecordingProbe.dispatch(steps: steps, recordingIn: mode == "dispatch" ? nil : arguments[3])
         } else if mode.hasPrefix("large") {
             try RecordingProbe.recordLarge(
                 steps: steps, replicating: mode == "large-replica", replaying: mode == "large-replay", in: arguments[3])

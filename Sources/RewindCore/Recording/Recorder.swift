@@ -36,7 +36,8 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     struct Step {
         @usableFromInline let step: Int
         @usableFromInline let cause: Int?
-        @usableFromInline let time: Date
+        /// When the step was dispatched (`StepClock`); a time on the encoder thread.
+        @usableFromInline let stamp: UInt64
         @usableFromInline let action: Action
         /// The store's state after the step; nil when the replica computes it.
         @usableFromInline let state: State?
@@ -47,10 +48,10 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
         // Inlinable, as the hand-off is, so that the app's module builds steps for its types.
         @inlinable
-        init(step: Int, cause: Int?, time: Date, action: Action, state: State?, outputs: [Action]) {
+        init(step: Int, cause: Int?, stamp: UInt64, action: Action, state: State?, outputs: [Action]) {
             self.step = step
             self.cause = cause
-            self.time = time
+            self.stamp = stamp
             self.action = action
             self.state = state
             self.outputs = outputs
@@ -60,9 +61,19 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
     // The hand-off is inlinable so that the app's module specializes it for its types.
     @usableFromInline let queue: RecordingQueue<Item>
+    /// Makes callers other than a store push one at a time (see `record(_:readingState:…)`).
+    @usableFromInline let producerLock = UnfairLock()
     @usableFromInline let session: SessionDescriptor
+    /// The session's own clock, if it has one; else steps are stamped by `StepClock`, with the
+    /// processor's counter when `usesCounter`. Kept apart from `session`, whose strings were
+    /// retained and released at every step that read the clock through it.
+    @usableFromInline let customClock: (@Sendable () -> Date)?
+    @usableFromInline let usesCounter: Bool
     /// Every how many steps a replicating recorder takes the store's state; 0 without a replica.
     @usableFromInline let confirmationInterval: Int
+    /// The next multiple of `confirmationInterval` at which it takes it. The producer's alone,
+    /// as the queue's producer fields are (one producer at a time).
+    @usableFromInline nonisolated(unsafe) var nextConfirmedStep = 0
     /// When a replicating recorder wants the store's state besides every `confirmationInterval`
     /// steps: a ``StateRequest``, set by the encoder thread and read at every step.
     @usableFromInline let stateRequest: ManagedAtomic<Int>
@@ -118,8 +129,11 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         caughtUp: @escaping @Sendable () -> Void
     ) {
         self.session = session
+        customClock = session.customClock
+        usesCounter = StepClock.usesCounter
         self.queue = RecordingQueue(capacity: configuration.capacity, policy: configuration.overflow) { .gap($0) }
         self.confirmationInterval = replicates ? max(1, configuration.keyframeInterval) : 0
+        nextConfirmedStep = confirmationInterval
         self.stateRequest = stateRequest
         let queue = self.queue
         // Two threads in a pipeline: one encodes, the other diffs and writes. On a machine
@@ -166,13 +180,20 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
     /// Records one step: the action and the state after it.
     ///
-    /// A replicating recorder keeps `state` only at the steps where it checks its own.
+    /// Steps must come in order, one at a time; any thread may record them. A replicating
+    /// recorder keeps `state` only at the steps where it checks its own. A recorder given to a
+    /// store records that store's steps, and only those.
     @inlinable
     public func record(_ action: Action, state: State, step: Int, cause: Int? = nil, outputs: [Action] = []) {
-        record(action, readingState: { state }, step: step, cause: cause, outputs: outputs)
+        producerLock.withLock {
+            record(action, readingState: { state }, step: step, cause: cause, outputs: outputs)
+        }
     }
 
-    /// The hand-off, reading the state only for a step that keeps it.
+    /// The hand-off, reading the state only for a step that keeps it; one caller at a time.
+    ///
+    /// A store, which dispatches on the main actor only, calls it without a lock; every other
+    /// caller goes through ``record(_:state:step:cause:outputs:)``, which takes one.
     ///
     /// A store passes a closure that reads its own state: the state is then copied once,
     /// straight into the queue's slot, and not at all for a replicating recorder's steps
@@ -180,19 +201,26 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     /// a third of the hand-off's instructions on the login state (callgrind).
     @inlinable
     func record(_ action: Action, readingState state: () -> State, step: Int, cause: Int?, outputs: [Action]) {
-        queue.push(step: step) { afterGap in
-            .step(
-                Step(
-                    step: step, cause: cause, time: StepClock.now(for: session), action: action,
-                    state: takesState(at: step, afterGap: afterGap) ? state() : nil, outputs: outputs))
+        queue.push(step: step) { slot, afterGap in
+            let stamp = customClock.map { StepClock.stamp(of: $0()) } ?? StepClock.ticks(counter: usesCounter)
+            let keepsState = confirmationInterval == 0 || takesState(at: step, afterGap: afterGap)
+            slot.initialize(
+                to: .step(Step(step: step, cause: cause, stamp: stamp, action: action, state: keepsState ? state() : nil, outputs: outputs)))
         }
     }
 
     /// Whether the step's item holds the store's state: always without a replica; with one,
-    /// at the checks (see ``init(sink:session:replicating:configuration:)``).
+    /// at the checks (see ``init(sink:session:replicating:configuration:)``), from the first
+    /// step at or past each multiple of the interval.
     @inlinable
     func takesState(at step: Int, afterGap: Bool) -> Bool {
-        guard confirmationInterval > 0, !afterGap, step % confirmationInterval != 0 else { return true }
+        guard confirmationInterval > 0 else { return true }
+        // A comparison at each step, rather than `step % confirmationInterval`: the division,
+        // tens of cycles, happens at the checks only.
+        if afterGap || step >= nextConfirmedStep {
+            nextConfirmedStep = (step / confirmationInterval + 1) * confirmationInterval
+            return true
+        }
         switch stateRequest.load(ordering: .relaxed) {
         case StateRequest.atIntervals:
             return false

@@ -48,6 +48,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     @usableFromInline var stateTextType: (any JSONTreeEncodable.Type)?
     /// The action's type when it writes its own text.
     @usableFromInline let actionTextType: (any JSONTreeEncodable.Type)?
+    /// Turns stamps into times; made on the encoder thread.
+    @usableFromInline var times: StepTimes?
     /// A state whose text is longer than this is encoded as a tree from then on.
     @inlinable static var largeText: Int { 32_768 }
 
@@ -73,7 +75,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// frees its buffer, and what the items held, on this thread.
     @inlinable
     func encode(_ batch: inout [Recorder<State, Action>.Item], into output: inout [RecorderWriter.Item]) -> Bool {
-        batch.withUnsafeMutableBufferPointer { items in
+        refreshTimes()
+        return batch.withUnsafeMutableBufferPointer { items in
             guard let base = items.baseAddress else { return false }
             for index in items.indices {
                 let item = (base + index).move()
@@ -190,6 +193,20 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         return (.tree(value), named ? actionNames.name(of: action, encoded: value) : nil)
     }
 
+    /// Reads the clocks that turn the batch's stamps into times (made here, on the encoder
+    /// thread, the first time: the counter's rate is measured then, once a process).
+    @usableFromInline
+    func refreshTimes() {
+        if times == nil { times = StepTimes(usesCounter: StepClock.usesCounter, isCustom: session.customClock != nil) }
+        times?.refresh()
+    }
+
+    /// The time of a step stamped `stamp`.
+    @usableFromInline
+    func time(of stamp: UInt64) -> Date {
+        times?.date(of: stamp) ?? Date()
+    }
+
     /// The canonical tree of `state` and its digest.
     @usableFromInline
     func encodeState(_ state: State) throws -> (JSONValue, StateDigest) {
@@ -201,7 +218,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     func encode(_ step: Step, encodedState state: EncodedValue, digest: StateDigest) throws -> EncodedStep {
         let (action, name) = try encodeAction(step.action, named: true)
         return EncodedStep(
-            step: step.step, time: step.time, origin: step.action.origin, actionName: name ?? "", action: action, cause: step.cause,
+            step: step.step, time: time(of: step.stamp), origin: step.action.origin, actionName: name ?? "", action: action, cause: step.cause,
             outputs: step.hasOutputs ? try step.outputs.map { try encodeAction($0, named: false).value } : [], digest: digest,
             state: state
         )

@@ -1,3 +1,4 @@
+import CStepTicks
 import Foundation
 
 #if canImport(Glibc)
@@ -6,24 +7,102 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads the time stamped on each recorded step.
+/// Stamps each recorded step on the dispatch path; ``StepTimes`` turns the stamps into times
+/// on the recorder's own thread.
+///
+/// A stamp is a read of the processor's counter where the system keeps time with it (`rdtsc`,
+/// 9 ns here; `clock_gettime` costs 20, as much as the rest of the hand-off), else the
+/// monotonic clock in nanoseconds; with a session's own clock, the time it gives.
 @usableFromInline
 enum StepClock {
-    /// The session's own clock if it has one, else the system's.
+    /// Whether stamps are the processor's counter; worked out once a process.
+    @usableFromInline static let usesCounter = rewind_step_counter_is_trusted() != 0
+
+    /// A stamp of now: the counter, or the monotonic clock in nanoseconds.
     @inlinable
-    static func now(for session: SessionDescriptor) -> Date {
-        if let clock = session.customClock { return clock() }
-        return systemNow()
+    static func ticks(counter: Bool) -> UInt64 {
+        counter ? rewind_step_counter() : rewind_step_monotonic_nanoseconds()
     }
 
-    /// The system's wall-clock time, read straight from the kernel's clock: a quarter cheaper
-    /// than `Date()`, which matters on the dispatch path.
+    /// The stamp of `time`, given by a session's own clock: its bits.
     @inlinable
-    static func systemNow() -> Date {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        // A multiplication, not a division, which costs several times more: the error is far
-        // below what a `Double` of seconds since 1970 resolves (about 0.2 µs).
-        return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9)
+    static func stamp(of time: Date) -> UInt64 {
+        time.timeIntervalSince1970.bitPattern
+    }
+
+    /// Nanoseconds a tick of the counter lasts, measured once a process over 2 ms against the
+    /// monotonic clock (the first recorder's thread waits for it); each recorder measures it
+    /// again over its own life (``StepTimes/refresh()``).
+    static let counterRate: Double = {
+        let start = reading(counter: true) { rewind_step_monotonic_nanoseconds() }
+        usleep(2_000)
+        let end = reading(counter: true) { rewind_step_monotonic_nanoseconds() }
+        return Double(end.clock &- start.clock) / Double(max(1, end.ticks &- start.ticks))
+    }()
+
+    /// A stamp and a clock's nanoseconds read together: the clock is read on both sides of the
+    /// stamp, until the two reads come within 2 µs (a thread preempted between them would
+    /// skew a rate or a time by as long as it waited), and their middle is taken.
+    static func reading<Clock: FixedWidthInteger>(counter: Bool, _ clock: () -> Clock) -> (ticks: UInt64, clock: Clock) {
+        var best: (ticks: UInt64, clock: Clock, spread: Clock)?
+        for _ in 0..<16 {
+            let before = clock()
+            let ticks = self.ticks(counter: counter)
+            let after = clock()
+            let spread = after &- before
+            if best == nil || spread < best!.spread { best = (ticks, before &+ spread / 2, spread) }
+            if spread < 2_000 { break }
+        }
+        return (best!.ticks, best!.clock)
+    }
+}
+
+/// Turns the stamps of a recorder's steps into times, on its encoder thread.
+///
+/// Each batch reads the counter and the wall clock together (``refresh()``), and a step's time
+/// is that wall-clock time less the step's age in ticks: the wall clock's adjustments show at
+/// the next batch, and the rate's error counts only over a step's time in the queue (1e-5 of
+/// it, after the 2 ms measurement).
+@usableFromInline
+struct StepTimes {
+    let usesCounter: Bool
+    /// Whether stamps are times a session's own clock gave, as their bit patterns.
+    let isCustom: Bool
+    /// The counter and the monotonic clock when the recorder started: the rate is measured
+    /// again over the whole interval once it is long.
+    private let origin: (ticks: UInt64, monotonic: UInt64)
+    private var nanosecondsPerTick: Double
+    /// A stamp and the wall-clock nanoseconds since 1970 read beside it.
+    private var anchor: (ticks: UInt64, clock: Int64)
+
+    init(usesCounter: Bool, isCustom: Bool) {
+        self.usesCounter = usesCounter
+        self.isCustom = isCustom
+        nanosecondsPerTick = usesCounter && !isCustom ? StepClock.counterRate : 1
+        let start = StepClock.reading(counter: usesCounter) { rewind_step_monotonic_nanoseconds() }
+        origin = (start.ticks, start.clock)
+        anchor = StepClock.reading(counter: usesCounter) { rewind_step_wall_nanoseconds() }
+    }
+
+    /// Reads the stamp of now and the wall clock, before a batch's steps are converted.
+    mutating func refresh() {
+        guard !isCustom else { return }
+        anchor = StepClock.reading(counter: usesCounter) { rewind_step_wall_nanoseconds() }
+        guard usesCounter else { return }
+        let now = StepClock.reading(counter: true) { rewind_step_monotonic_nanoseconds() }
+        let elapsed = now.clock &- origin.monotonic
+        if elapsed > 1_000_000_000 {
+            nanosecondsPerTick = Double(elapsed) / Double(max(1, now.ticks &- origin.ticks))
+        }
+    }
+
+    /// The time of a step stamped `stamp` (before the last ``refresh()``).
+    func date(of stamp: UInt64) -> Date {
+        if isCustom { return Date(timeIntervalSince1970: Double(bitPattern: stamp)) }
+        // Signed: the counters of two cores may differ by a few ticks.
+        let age = Double(Int64(bitPattern: anchor.ticks &- stamp)) * nanosecondsPerTick
+        let nanoseconds = anchor.clock &- Int64(age.rounded())
+        let (seconds, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(fraction) * 1e-9)
     }
 }
