@@ -203,9 +203,11 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     func record(_ action: Action, readingState state: () -> State, step: Int, cause: Int?, outputs: [Action]) {
         queue.push(step: step) { slot, afterGap in
             let stamp = customClock.map { StepClock.stamp(of: $0()) } ?? StepClock.ticks(counter: usesCounter)
-            let keepsState = confirmationInterval == 0 || takesState(at: step, afterGap: afterGap)
             slot.initialize(
-                to: .step(Step(step: step, cause: cause, stamp: stamp, action: action, state: keepsState ? state() : nil, outputs: outputs)))
+                to: .step(
+                    Step(
+                        step: step, cause: cause, stamp: stamp, action: action, state: takesState(at: step, afterGap: afterGap) ? state() : nil,
+                        outputs: outputs)))
         }
     }
 
@@ -214,7 +216,12 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     /// step at or past each multiple of the interval.
     @inlinable
     func takesState(at step: Int, afterGap: Bool) -> Bool {
-        guard confirmationInterval > 0 else { return true }
+        confirmationInterval == 0 || replicaTakesState(at: step, afterGap: afterGap)
+    }
+
+    /// ``takesState(at:afterGap:)`` for a replicating recorder.
+    @inlinable
+    func replicaTakesState(at step: Int, afterGap: Bool) -> Bool {
         // A comparison at each step, rather than `step % confirmationInterval`: the division,
         // tens of cycles, happens at the checks only.
         if afterGap || step >= nextConfirmedStep {
