@@ -46,6 +46,14 @@ public enum RecordingProbe {
         try sink?.close()
     }
 
+    /// Records `steps` login steps into a new file in `directory`, then replays them: beside
+    /// `record`, what replaying a login step costs.
+    public static func recordAndReplay(steps: Int, in directory: String) throws {
+        try record(steps: steps, naive: false, in: directory)
+        let replays = try Replayer(registry: SeedFlows.registry).replay(path: directory + "/probe.rewind")
+        guard replays.first?.passed == true else { throw BenchmarkError("the login recording did not replay clean") }
+    }
+
     /// Records `steps` login steps into a new file in `directory`.
     public static func record(steps: Int, naive: Bool, in directory: String) throws {
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))

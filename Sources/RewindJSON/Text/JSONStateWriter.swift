@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Writes a value's canonical JSON text and, beside it, a tape: a node per value, with where
 /// its text is and its digest, so that two states are compared, hashed and diffed without a
 /// tree of either.
@@ -26,7 +32,7 @@ public struct JSONStateWriter: ~Copyable {
     /// The text of the key written for the next value, when it is a member of an object.
     private var pendingKey: Range<Int> = 0..<0
     /// Keys as UTF-8, in order, when no text is written: a key's bytes are hashed at the end.
-    private var keyBytes: [UInt8] = []
+    private var keyBytes = JSONCanonicalWriter(capacity: 256)
 
     public init(writingText: Bool = true) {
         writesText = writingText
@@ -38,7 +44,7 @@ public struct JSONStateWriter: ~Copyable {
         text.reset()
         tape.removeAll()
         open.removeAll()
-        keyBytes.removeAll(keepingCapacity: true)
+        keyBytes.reset()
         pendingKey = 0..<0
     }
 
@@ -50,6 +56,27 @@ public struct JSONStateWriter: ~Copyable {
     /// The nodes of the values written, each before those inside it.
     public var nodes: [JSONStateNode] {
         withNodes { Array($0) }
+    }
+
+    /// How many values were written, containers included.
+    public var nodeCount: Int { tape.count }
+
+    /// Whether an object of exactly one member keyed `key` was written: a secret's
+    /// placeholder, `{"$redacted": n}`, in a state written without its tree.
+    public func containsSingleMemberObject(keyed key: StaticString) -> Bool {
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        for index in 0..<Swift.max(0, tape.count - 1) {
+            let node = tape.pointer(at: index).pointee
+            guard node.kind == .object, node.children == 1 else { continue }
+            let member = tape.pointer(at: index + 1).pointee.key
+            guard member.count == wanted.count, let wantedBase = wanted.baseAddress else { continue }
+            let matches =
+                writesText
+                ? text.withBytes { memcmp($0.baseAddress! + member.lowerBound, wantedBase, wanted.count) == 0 }
+                : keyBytes.withBytes { memcmp($0.baseAddress! + member.lowerBound, wantedBase, wanted.count) == 0 }
+            if matches { return true }
+        }
+        return false
     }
 
     /// The nodes of the values written, valid during `body`.
@@ -104,7 +131,7 @@ public struct JSONStateWriter: ~Copyable {
             text.byte(UInt8(ascii: "\""))
         } else {
             let from = keyBytes.count
-            keyBytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            keyBytes.bytes(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
             pendingKey = from..<keyBytes.count
         }
         writeText(UInt8(ascii: ":"))
@@ -120,7 +147,7 @@ public struct JSONStateWriter: ~Copyable {
             pendingKey = start + 1..<text.count - 1
         } else {
             let from = keyBytes.count
-            keyBytes.append(contentsOf: key.utf8)
+            UTF8Bytes.withBytes(of: key) { keyBytes.bytes($0) }
             pendingKey = from..<keyBytes.count
         }
         writeText(UInt8(ascii: ":"))
@@ -244,7 +271,7 @@ public struct JSONStateWriter: ~Copyable {
                 if writesText {
                     text.withBytes { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
                 } else {
-                    keyBytes.withUnsafeBufferPointer { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
+                    keyBytes.withBytes { bytes in hasher.bytes(UnsafeBufferPointer(rebasing: bytes[key])) }
                 }
             }
             hasher.word(member.pointee.digest)

@@ -14,6 +14,15 @@ public protocol ReplayStepper {
     /// remembers what it encoded can reuse the digests of the parts that did not change.
     func digest(ofLastStep state: JSONValue) -> StateDigest
 
+    /// Reduces one recorded action and returns the digest of the state after it, with the
+    /// state's tree when it built one: all a check of a recording needs, which a stepper
+    /// whose state writes its own text (`@RewindCodable`) takes without building the tree.
+    mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?)
+
+    /// Whether the state after the last ``stepDigest(_:)``, when it returned no tree, holds a
+    /// secret's placeholder.
+    func lastStateHoldsPlaceholder() -> Bool
+
     /// Reduces `action` from `state` without touching the stepper's own state, noting whether
     /// the reducer read a redacted secret's characters: for telling nondeterminism and
     /// secret-reading steps apart.
@@ -29,6 +38,14 @@ public protocol ReplayStepper {
 
 extension ReplayStepper {
     public func digest(ofLastStep state: JSONValue) -> StateDigest { state.digest }
+
+    public mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?) {
+        let state = try step(action)
+        return (digest(ofLastStep: state), state)
+    }
+
+    // Never asked: the steps above always return their tree.
+    public func lastStateHoldsPlaceholder() -> Bool { false }
 
     // A stepper that cannot tell says yes, so that no recorded result is thought impossible.
     public var lastStepSendsActions: Bool { true }

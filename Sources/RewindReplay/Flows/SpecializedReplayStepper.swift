@@ -16,6 +16,8 @@ struct SpecializedReplayStepper: ReplayStepper {
     @usableFromInline let resetTo: (JSONValue) throws(ReplayError) -> Void
     @usableFromInline let stepWith: (JSONValue) throws(ReplayError) -> JSONValue
     @usableFromInline let digestOf: (JSONValue) -> StateDigest
+    @usableFromInline let stepDigestWith: (JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?)
+    @usableFromInline let holdsPlaceholder: () -> Bool
     @usableFromInline let probeWith: (JSONValue, JSONValue) throws(ReplayError) -> ReplayProbe
     @usableFromInline let describeAction: (JSONValue) throws(ReplayError) -> (name: String, origin: String)
     @usableFromInline let sendsActions: () -> Bool
@@ -28,6 +30,9 @@ struct SpecializedReplayStepper: ReplayStepper {
         // The memo, not `box.stepper`: reading the stepper through the box copied it whole.
         let memo = stepper.memo
         digestOf = { memo.digest(of: $0) }
+        stepDigestWith = { action throws(ReplayError) in try box.stepper.stepDigest(action) }
+        let digester = stepper.digester
+        holdsPlaceholder = { digester.holdsPlaceholder() }
         probeWith = { state, action throws(ReplayError) in try box.stepper.probe(from: state, action: action) }
         describeAction = { action throws(ReplayError) in try box.stepper.describe(action) }
         sendsActions = { box.stepper.lastStepSendsActions }
@@ -41,6 +46,12 @@ struct SpecializedReplayStepper: ReplayStepper {
 
     @usableFromInline
     func digest(ofLastStep state: JSONValue) -> StateDigest { digestOf(state) }
+
+    @usableFromInline
+    mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?) { try stepDigestWith(action) }
+
+    @usableFromInline
+    func lastStateHoldsPlaceholder() -> Bool { holdsPlaceholder() }
 
     @usableFromInline
     func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe { try probeWith(state, action) }

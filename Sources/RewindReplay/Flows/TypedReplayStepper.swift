@@ -18,6 +18,9 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     /// What the last step encoded: the next re-encodes only the elements that changed, and
     /// hashes only those. One stepper serves one chunk, on one thread.
     @usableFromInline let memo = JSONEncodingMemo()
+    /// Takes the digest of a state that writes its own text, without its tree
+    /// (``stepDigest(_:)``); shared by copies, as the memo is.
+    @usableFromInline let digester = ReplayDigester()
 
     @inlinable
     init(reducer: R) {
@@ -49,6 +52,34 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     @inlinable
     func digest(ofLastStep state: JSONValue) -> StateDigest {
         memo.digest(of: state)
+    }
+
+    @inlinable
+    mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?) {
+        guard let treeType = encoder.treeType, !digester.prefersTrees else {
+            let state = try step(action)
+            return (digest(ofLastStep: state), state)
+        }
+        guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
+        let actionDecoder = actionDecoder
+        let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
+        state = nil
+        lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
+        state = current
+        if let digest = digester.digest(of: current, as: treeType) { return (digest, nil) }
+        // A value its writer refuses (a double that is not finite), or a state grown large: the
+        // tree, which says what it refuses and, through the memo, encodes only what changed.
+        do {
+            let tree = try encoder.encode(current, memo: memo)
+            return (memo.digest(of: tree), tree)
+        } catch {
+            throw Self.encodingFailure(error)
+        }
+    }
+
+    @inlinable
+    func lastStateHoldsPlaceholder() -> Bool {
+        digester.holdsPlaceholder()
     }
 
     @inlinable

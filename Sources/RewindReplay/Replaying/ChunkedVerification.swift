@@ -69,9 +69,12 @@ struct ChunkedVerification {
         var redacted = 0
         var matched = 0
         try reader.actionDigests(of: session, steps: steps) { _, action, digest in
-            let replayed = try stepper.step(action)
-            guard stepper.digest(ofLastStep: replayed) == digest else { return false }
-            if mayHoldSecrets && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action)) || holdsRedaction(replayed, lookingFirstAt: secretPaths)) {
+            let replayed = try stepper.stepDigest(action)
+            guard replayed.digest == digest else { return false }
+            if mayHoldSecrets
+                && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action))
+                    || (replayed.state.map { holdsRedaction($0, lookingFirstAt: secretPaths) } ?? stepper.lastStateHoldsPlaceholder()))
+            {
                 redacted += 1
             }
             matched += 1
