@@ -34,19 +34,7 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
 
     @inlinable
     mutating func step(_ action: JSONValue) throws(ReplayError) -> JSONValue {
-        guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
-        // Locals rather than `self` in the closures, which copied the whole stepper each step.
-        let actionDecoder = actionDecoder
-        let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
-        state = nil
-        // Outputs come back as recorded actions too: any effect counts.
-        lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
-        state = current
-        do {
-            return try encoder.encode(current, memo: memo)
-        } catch {
-            throw Self.encodingFailure(error)
-        }
+        try encodedTree(of: reduce(action))
     }
 
     @inlinable
@@ -56,22 +44,35 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
 
     @inlinable
     mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?) {
-        guard let treeType = encoder.treeType, !digester.prefersTrees else {
-            let state = try step(action)
-            return (digest(ofLastStep: state), state)
+        let current = try reduce(action)
+        if let treeType = encoder.treeType, !digester.prefersTrees, let digest = digester.digest(of: current, as: treeType) {
+            return (digest, nil)
         }
+        // A value its writer refuses (a double that is not finite), or a state grown large: the
+        // tree, which says what it refuses and, through the memo, encodes only what changed.
+        let tree = try encodedTree(of: current)
+        return (memo.digest(of: tree), tree)
+    }
+
+    /// Decodes `action`, reduces the stepper's state with it, and returns the state after it.
+    @inlinable
+    mutating func reduce(_ action: JSONValue) throws(ReplayError) -> R.State {
         guard var current = state else { throw ReplayError(.noState, "the stepper has no state to start from") }
+        // Locals rather than `self` in the closures, which copied the whole stepper each step.
         let actionDecoder = actionDecoder
         let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
         state = nil
+        // Outputs come back as recorded actions too: any effect counts.
         lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
         state = current
-        if let digest = digester.digest(of: current, as: treeType) { return (digest, nil) }
-        // A value its writer refuses (a double that is not finite), or a state grown large: the
-        // tree, which says what it refuses and, through the memo, encodes only what changed.
+        return current
+    }
+
+    /// The tree of `state`, encoded through the memo.
+    @inlinable
+    func encodedTree(of state: R.State) throws(ReplayError) -> JSONValue {
         do {
-            let tree = try encoder.encode(current, memo: memo)
-            return (memo.digest(of: tree), tree)
+            return try encoder.encode(state, memo: memo)
         } catch {
             throw Self.encodingFailure(error)
         }
