@@ -41,7 +41,11 @@ public enum RecordingProbe {
         let recorder = sink.map { Recorder<LoginState, LoginAction>(sink: $0, session: SessionDescriptor(name: "probe", flow: "login")) }
         let store = Store(
             initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: recorder.map { [$0] } ?? [], execution: .manual)
-        for index in 0..<steps { store.send(BenchmarkSuite.loginActions[index & 63]) }
+        for index in 0..<steps {
+            store.send(BenchmarkSuite.loginActions[index & 63])
+            // In bursts, as `rewind bench` times them: the recorder's queue never fills.
+            if index % BenchmarkSuite.dispatchBurst == BenchmarkSuite.dispatchBurst - 1 { recorder?.flush() }
+        }
         recorder?.close()
         try sink?.close()
     }
