@@ -1,9 +1,13 @@
 import PhotoApp
+import RewindCodable
 import RewindCore
 
 /// The large-state workload: a photo list of 1,000 loaded photos where each action renames
 /// one photo, so exactly one field changes per step.
 struct LargeStateFeature: Reducer {
+    /// Marked, as the photo app's own types are, so that recording and replay code it without
+    /// `Codable`'s machinery.
+    @RewindCodable
     enum Action: Codable, Equatable, Sendable, DescribedAction {
         case didRename(id: Int, title: String)
         var origin: String { "photos" }
