@@ -49,34 +49,38 @@ extension Array: MemoizableArray where Element: Encodable {
         let differing = (previous ?? []).withUnsafeBytes { old in
             withUnsafeBytes { new in Self.differingElements(old, new, count: compared, stride: stride, size: size) }
         }
-        var unchanged = [Bool](repeating: false, count: count)
-        for index in 0..<compared { unchanged[index] = true }
-        for index in differing { unchanged[index] = false }
         // Bytes that differ may be padding only: an array copied on write copies its elements
         // field by field, leaving the padding between fields as the new buffer's memory had it.
         // Those are compared again on the bytes the previous element's copy wrote. A trivial
         // type is copied whole, padding too: its differing bytes are a change.
         let tracksPadding = !_isPOD(Element.self)
         let masksArePrevious = previous.map { masks.count == $0.count * size } ?? false
+        var changed = differing
         if let previous, tracksPadding, masksArePrevious {
-            masks.withUnsafeBytes { mask in
+            changed = masks.withUnsafeBytes { mask in
                 previous.withUnsafeBytes { old in
                     withUnsafeBytes { new in
-                        guard let mask = mask.baseAddress, let old = old.baseAddress, let new = new.baseAddress else { return }
-                        for index in 0..<Swift.min(reusable, count) where !unchanged[index] {
-                            unchanged[index] = WrittenBytes.equal(old + index * stride, new + index * stride, mask: mask + index * size, size: size)
+                        guard let mask = mask.baseAddress, let old = old.baseAddress, let new = new.baseAddress else { return differing }
+                        return differing.filter { index in
+                            !WrittenBytes.equal(old + index * stride, new + index * stride, mask: mask + index * size, size: size)
                         }
                     }
                 }
             }
         }
+        // The elements past the previous ones are new. Every walk below goes over `changed`,
+        // in order, not over the whole array: a step that changed one element of a thousand
+        // walked a thousand flags five times, a fifth of replaying it (callgrind).
+        if compared < count { changed.append(contentsOf: compared..<count) }
         if tracksPadding && !(masksArePrevious && masks.count == count * size) {
             // A new length (or no masks yet): the reused elements keep theirs, the others get one.
+            var isChanged = [Bool](repeating: false, count: count)
+            for index in changed { isChanged[index] = true }
             var resized = [UInt8](repeating: 0, count: count * size)
             resized.withUnsafeMutableBytes { target in
                 masks.withUnsafeBytes { source in
                     guard let target = target.baseAddress else { return }
-                    for index in 0..<count where unchanged[index] {
+                    for index in 0..<count where !isChanged[index] {
                         if masksArePrevious, let source = source.baseAddress {
                             target.advanced(by: index * size).copyMemory(from: source + index * size, byteCount: size)
                         } else {
@@ -89,7 +93,7 @@ extension Array: MemoizableArray where Element: Encodable {
         } else if !tracksPadding {
             masks = []
         }
-        for index in 0..<count where !unchanged[index] {
+        for index in changed {
             let tree =
                 try treeElement?.encodeTree(of: self[index], at: child.child(at: JSONCodingKey.index(index)))
                 ?? child.box(self[index], at: JSONCodingKey.index(index))
@@ -112,10 +116,10 @@ extension Array: MemoizableArray where Element: Encodable {
             digests.removeLast(digests.count - count)
         }
         // The array's digest, taken on from the first element that changed (see `Entry`).
-        let firstChanged = (0..<count).first { !unchanged[$0] } ?? count
+        let firstChanged = changed.first ?? count
         let arrayDigest = Self.digest(of: digests, count: count, prefixes: &prefixes, from: prefixes.count == count ? firstChanged : 0)
         let hadPrevious = previous != nil
-        var copy = updatedCopy(of: &previous, unchanged: unchanged)
+        var copy = updatedCopy(of: &previous, changed: changed)
         // The copy takes this array's bytes where they differed, padding and all, so that the
         // next step finds them equal without their masks.
         let synced: [Int] = hadPrevious ? differing + [Int](compared..<count) : [Int](0..<count)
@@ -190,11 +194,11 @@ extension Array: MemoizableArray where Element: Encodable {
     /// renaming one of 1,000 photos) copied all of it and then freed the old buffer: half of
     /// a replay of large states. The copy holds the same elements (their strings retained),
     /// which is what makes equal bytes mean an unchanged element.
-    private func updatedCopy(of previous: inout [Element]?, unchanged: [Bool]) -> [Element] {
+    private func updatedCopy(of previous: inout [Element]?, changed: [Int]) -> [Element] {
         guard var copy = previous else { return ownCopy() }
         previous = nil  // the copy's only holder now, so that it is written in place
         let kept = Swift.min(copy.count, count)
-        for index in 0..<kept where !unchanged[index] {
+        for index in changed where index < kept {
             copy[index] = self[index]
         }
         if copy.count > count {
