@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "PhotoApp",
+                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "PhotoApp", "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
