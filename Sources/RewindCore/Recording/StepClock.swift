@@ -11,8 +11,8 @@ import Darwin
 /// on the recorder's own thread.
 ///
 /// A stamp is a read of the processor's counter where the system keeps time with it (`rdtsc`,
-/// 9 ns here; `clock_gettime` costs 20, as much as the rest of the hand-off), else the
-/// monotonic clock in nanoseconds; with a session's own clock, the time it gives.
+/// 9 ns here, against 20 for `clock_gettime`), else the monotonic clock in nanoseconds; with a
+/// session's own clock, the time it gives.
 @usableFromInline
 enum StepClock {
     /// Whether stamps are the processor's counter; worked out once a process.
