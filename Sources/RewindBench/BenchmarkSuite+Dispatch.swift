@@ -102,8 +102,8 @@ extension BenchmarkSuite {
             let seconds = Stopwatch.seconds {
                 for _ in 0..<reads { sum &+= counter ? rewind_step_counter() : rewind_step_monotonic_nanoseconds() }
             }
-            // Read, so that the compiler keeps every read.
-            if sum == 42 { print("", terminator: "") }
+            // Used, so that the compiler keeps every read.
+            withExtendedLifetime(sum) {}
             loops.append(seconds * 1e9 / Double(reads))
         }
         return median(loops)

@@ -44,7 +44,7 @@ private func verifyWrittenJSON<T: JSONTreeEncodable>(of value: T, index: Int, ex
     try value.writeJSON(to: &writer)
     let text = writer.text.withBytes { Array($0) }
     let found = try? JSONValue(parsing: text)
-    guard text == expected.canonicalBytes, writer.digest == expected.digest, writer.nodes.count > 0 else {
+    guard text == expected.canonicalBytes, writer.digest == expected.digest, writer.nodeCount > 0 else {
         throw TreeCodingFailure(
             type: T.self, index: index, step: "writeJSON(to:)", expected: expected, found: found ?? .string(String(decoding: text, as: UTF8.self)))
     }

@@ -201,10 +201,11 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         times?.refresh()
     }
 
-    /// The time of a step stamped `stamp`.
+    /// The time of a step stamped `stamp`; `encode(_:into:)` reads the clocks first.
     @usableFromInline
     func time(of stamp: UInt64) -> Date {
-        times?.date(of: stamp) ?? Date()
+        guard let times else { preconditionFailure("a stamp is turned into a time before the clocks were read") }
+        return times.date(of: stamp)
     }
 
     /// The canonical tree of `state` and its digest.

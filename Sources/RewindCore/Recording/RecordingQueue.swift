@@ -148,9 +148,15 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             }
         }
         initialize(slots + tailIndex, afterGap)
+        advanceTail()
+        publish()
+    }
+
+    /// Counts the item just written into the slot at `tailIndex`, and moves to the next slot.
+    @inlinable @inline(__always)
+    func advanceTail() {
         tailIndex = tailIndex + 1 == slotCount ? 0 : tailIndex + 1
         pushedCount += 1
-        publish()
     }
 
     /// Before a push: whether a gap was marked since the last step, and whether it was
@@ -166,8 +172,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
                 // With no room for the step, it is dropped too and the gap grows; marked later.
                 guard pushedCount - consumedSeen < capacity else { return (false, false) }
                 (slots + tailIndex).initialize(to: makeGap(dropped))
-                tailIndex = tailIndex + 1 == slotCount ? 0 : tailIndex + 1
-                pushedCount += 1
+                advanceTail()
                 droppedSteps = nil
                 notices.store(0, ordering: .relaxed)
                 return (true, true)

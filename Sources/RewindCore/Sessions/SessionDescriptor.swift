@@ -14,7 +14,7 @@ public struct SessionDescriptor: Sendable {
         set { customClock = newValue }
     }
     /// The clock given instead of the system's, like a simulated one; nil for the system's,
-    /// which a recorder reads directly on the dispatch path.
+    /// in which case a recorder stamps each step with the processor's counter (`StepClock`).
     @usableFromInline private(set) var customClock: (@Sendable () -> Date)?
 
     /// Describes a session.

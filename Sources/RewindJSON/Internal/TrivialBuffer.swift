@@ -43,9 +43,11 @@ struct TrivialBuffer<Element>: ~Copyable {
         count += 1
     }
 
-    /// Removes and returns the last element; the buffer must not be empty.
+    /// Removes and returns the last element; the buffer must not be empty (checked: a
+    /// container closed that was never opened stops here, not on memory before the buffer).
     @inline(__always)
     mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast from an empty buffer")
         let element = last
         count -= 1
         return element
