@@ -71,4 +71,41 @@ import Testing
         }
         #expect(session.endedAt == nil, "the session never ended")
     }
+
+    /// Kills `rewind record` while it creates its log (as soon as the hidden file it builds the
+    /// log in appears; where it finished first, just after): the path is then missing, still
+    /// the empty file it was, or a sound log, never a half-made one; a writer takes it, and
+    /// removes the hidden file the kill left.
+    @Test(arguments: [false, true]) func aKillWhileTheLogIsCreatedLeavesNothingHalfMade(emptyFileFirst: Bool) throws {
+        for round in 0..<5 {
+            let folder = try TemporaryDirectory()
+            let log = folder.path("birth.rewind")
+            if emptyFileFirst { #expect(FileManager.default.createFile(atPath: log, contents: nil)) }
+            let process = Process()
+            process.executableURL = RewindBinary.url
+            process.arguments = ["record", "login", "--random", "--seed", "\(round)", "--steps", "100000000", "--output", log]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Bounded: the recorder makes its log within a second or two of starting.
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline, process.isRunning {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []
+                if names.contains(where: { $0.hasPrefix(".birth.rewind.new-") }) || (try? LogReader(path: log)) != nil { break }
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? nil
+            if let size, size > 0 {
+                do { _ = try LogReader(path: log).sessions() } catch { Issue.record("round \(round): not a sound log: \(error)") }
+            }
+            #expect(!FileManager.default.fileExists(atPath: log + "-journal"), "round \(round)")
+            let writer = try RewindBinary.run(["record", "login", "--script", "login-happy", "--output", log])
+            #expect(writer.status == 0, "round \(round): \(writer.stderr)")
+            #expect(try RewindBinary.run(["check", log]).status == 0, "round \(round)")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("birth.rewind") }
+            #expect(left == [], "round \(round): the writer removed what the killed one left")
+        }
+    }
 }

@@ -91,6 +91,33 @@ import Testing
         }
     }
 
+    /// An empty file (what `mktemp` and `touch` make) is a new log to every writer that
+    /// creates one: it becomes a log that `check` passes, with mode 0600 whatever mode it had.
+    @Test func everyWriterTakesAnEmptyFileAsANewLog() throws {
+        let folder = try TemporaryDirectory()
+        let demo = folder.path("demo.rewind")
+        #expect(try RewindBinary.run(["demo", "--output", demo]).status == 0)
+        let export = folder.path("demo.jsonl")
+        #expect(try RewindBinary.run(["export", demo, "--session", "1", "--output", export]).status == 0)
+        for (index, arguments) in Self.writers(of: "", export: export).dropLast().enumerated() {
+            let path = folder.path("empty-\(index).rewind")
+            #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
+            let result = try RewindBinary.run(arguments.map { $0.isEmpty ? path : $0 })
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(try RewindBinary.run(["check", path]).status == 0, "\(arguments)")
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(arguments)")
+        }
+        // `minimize` adds its session to a log the same way.
+        let minimized = folder.path("empty-minimized.rewind")
+        #expect(FileManager.default.createFile(atPath: minimized, contents: nil))
+        let minimize = try RewindBinary.run([
+            "minimize", demo, "-s", "login-invalid-then-fixed", "--until", "errorMessage != null", "--output", minimized,
+        ])
+        #expect(minimize.status == 0, "\(minimize.stderr)")
+        #expect(try RewindBinary.run(["check", minimized]).status == 0)
+    }
+
     @Test func theMessagesSayWhatIsWrong() throws {
         let folder = try TemporaryDirectory()
         let demo = folder.path("demo.rewind")

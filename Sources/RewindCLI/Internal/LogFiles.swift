@@ -5,8 +5,10 @@ import RewindLog
 enum LogFiles {
     /// Removes the log at `path` (and its `-wal` and `-shm`) so the demo can write it anew;
     /// refuses a file that is not a Rewind log, and one a writer would refuse (damaged, newer).
+    /// An empty file is taken as it is: the sink makes it the log.
     static func replaceDemoLog(at path: String) throws {
-        guard FileManager.default.fileExists(atPath: path) else { return }
+        // A missing or empty file (one `mktemp` made) becomes the log, as for every writer.
+        guard !SQLiteSink.isNewLog(path) else { return }
         if let refusal = refusal(toReplace: path) { throw refusal }
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try FileManager.default.removeItem(atPath: file)

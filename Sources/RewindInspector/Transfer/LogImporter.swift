@@ -23,9 +23,10 @@ public struct LogImporter: Sendable {
     }
 
     /// Refuses an `output` that exists and is not a Rewind log (exit 64): an import adds
-    /// sessions to a log or creates one, and overwrites nothing else.
+    /// sessions to a log or creates one (from a missing or an empty file, as every writer
+    /// does), and overwrites nothing else.
     public func checkOutput(_ output: String) throws(LogError) {
-        guard FileManager.default.fileExists(atPath: output) else { return }
+        guard !SQLiteSink.isNewLog(output) else { return }
         guard OutputFile.isRewindLog(output) else {
             throw LogError(.invalidArgument, "\(output) exists and is not a Rewind log; choose another --output")
         }
@@ -34,7 +35,8 @@ public struct LogImporter: Sendable {
     /// Verifies the export, then adds its sessions to the log at `output`, creating it when
     /// missing; returns them with their numbers in that log.
     ///
-    /// A log created here is removed again if writing fails.
+    /// A log created here is removed again if writing fails (an empty file given as `output`
+    /// is left empty).
     public func importSessions(into output: String) throws -> [ImportedSession] {
         try checkOutput(output)
         if FileManager.default.fileExists(atPath: path) && !OutputFile.isRegularFile(path) {
@@ -42,7 +44,8 @@ public struct LogImporter: Sendable {
                 .invalidArgument, path: path, "is not a regular file; import reads it twice (to verify, then to write), so save the export to a file first")
         }
         _ = try verify()
-        let created = !FileManager.default.fileExists(atPath: output)
+        let created = SQLiteSink.isNewLog(output)
+        let wasEmpty = created && FileManager.default.fileExists(atPath: output)
         do {
             let sink = try SQLiteSink(path: output)
             let sessions: [ImportedSession]
@@ -63,6 +66,8 @@ public struct LogImporter: Sendable {
                 for file in [output, output + "-wal", output + "-shm"] {
                     try? FileManager.default.removeItem(atPath: file)
                 }
+                // The empty file the user gave is left as it was found.
+                if wasEmpty { _ = FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600]) }
             }
             throw error
         }

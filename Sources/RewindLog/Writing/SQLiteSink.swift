@@ -15,21 +15,16 @@ public final class SQLiteSink: RecordingSink {
     /// Each session's block writer, which holds its open block between commits.
     private let blockWriters = BlockWriters()
 
-    /// Opens the log at `path`, creating it when missing; new sessions are added after the
-    /// ones it holds.
+    /// Opens the log at `path`, creating it when missing or empty (a file `mktemp` made); new
+    /// sessions are added after the ones it holds. A new log appears whole or not at all
+    /// (`LogCreation`), so a process killed while creating it leaves no half-made file.
     ///
     /// An existing file is checked read-only first (`LogSchema.checkBeforeWriting`): one that
     /// is damaged, of another application or of a newer format is refused unchanged.
     public init(path: String) throws(LogError) {
         self.path = path
         try LogSchema.checkBeforeWriting(path)
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                let folder = (path as NSString).deletingLastPathComponent
-                let reason = FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? "permission denied" : "no such folder"
-                throw LogError(.cannotWrite, path: path, "cannot create the log (\(reason))")
-            }
-        }
+        try LogCreation.createIfNew(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -179,6 +174,12 @@ public final class SQLiteSink: RecordingSink {
     /// that would replace the file) asks first, so that it refuses what a sink would.
     public static func checkBeforeWriting(_ path: String) throws(LogError) {
         try LogSchema.checkBeforeWriting(path)
+    }
+
+    /// Whether the file at `path` is missing or empty, so that a sink makes it a new log: every
+    /// writer takes an empty file (one `mktemp` made) as it takes a missing one.
+    public static func isNewLog(_ path: String) -> Bool {
+        LogCreation.isNew(path)
     }
 
     /// The log format version this sink writes into every session (`format_version`).
