@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RewindJSON
 import Testing
 
@@ -37,6 +38,27 @@ import Testing
         }
         try surgery.write(block, session: 2, replacing: first)
         return path
+    }
+
+    /// A gap marker row that does not match its checksum: every reader of its session refuses
+    /// it in one line (it counts the session's events), other sessions still read.
+    @Test func aDamagedGapMarkerIsRefusedBySessionsLogAndShow() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("gap.rewind")
+        try await DemoLog.record(into: path)
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (2, 40, 41, 'lost', 12345)")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let line = "rewind: \(path): the log is damaged: a gap marker of session #2 (login-invalid-then-fixed) does not match its checksum\n"
+        for arguments in [["sessions", path], ["sessions", path, "--json"], ["log", path, "-s", "2"], ["show", path, "3", "-s", "2"]] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr == line, "\(arguments)")
+        }
+        #expect(try RewindBinary.run(["show", path, "3", "-s", "1"]).status == 0, "another session's steps read")
+        #expect(try RewindBinary.run(["check", path, "-s", "2"]).status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
     @Test(arguments: ["time", "origin", "action_type", "action", "digest", "patch", "checksum", "data"])

@@ -97,6 +97,33 @@ import Testing
 
     @Test func aStepInsideAGapIsNamedAsTheOneNotRecorded() throws {
         let folder = try TemporaryDirectory()
+        let path = try Self.ticksWithAGap(in: folder)
+        let reader = try LogReader(path: path)
+        let summary = try reader.session(nil)
+        for step in 3...5 {
+            #expect(throws: LogError.stepNotRecorded(step, of: summary, in: path)) { try reader.state(of: summary, at: step) }
+        }
+        #expect(try reader.state(of: summary, at: 2) == 2 && reader.state(of: summary, at: 6) == 6)
+    }
+
+    /// A session's event count is its steps less its gaps: a gap marker whose row no longer
+    /// matches its checksum makes listing and choosing the session fail, as a damaged session
+    /// row does, while `check`'s reading (allowing damage) still lists it.
+    @Test func aDamagedGapMarkerIsRefusedByEveryReaderOfTheSession() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.ticksWithAGap(in: folder)
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: "UPDATE gap SET last_step = 4") }
+        let reader = try LogReader(path: path)
+        let damage = LogError.damage(in: path, "a gap marker of session #1 (ticks) does not match its checksum", session: 1)
+        #expect(throws: damage) { try reader.sessions() }
+        #expect(throws: damage) { try reader.session(nil) }
+        #expect(throws: damage) { try reader.session("ticks") }
+        #expect(try reader.sessions(allowingDamage: true).map(\.number) == [1])
+        #expect(try reader.gaps(of: reader.session(nil, allowingDamage: true), allowingDamage: true).map(\.rowCheck) == [.mismatch])
+    }
+
+    /// Ticks 1, 2 and 6, steps 3 through 5 a gap.
+    static func ticksWithAGap(in folder: TemporaryDirectory) throws -> String {
         let path = folder.path("gap.rewind")
         let sink = try SQLiteSink(path: path)
         let session = try sink.beginSession(
@@ -114,13 +141,7 @@ import Testing
             gaps: [RecordingGap(steps: 3...5, reason: "the reducer is not deterministic")], redactedPaths: [], to: session)
         try sink.endSession(session)
         try sink.close()
-
-        let reader = try LogReader(path: path)
-        let summary = try reader.session(nil)
-        for step in 3...5 {
-            #expect(throws: LogError.stepNotRecorded(step, of: summary, in: path)) { try reader.state(of: summary, at: step) }
-        }
-        #expect(try reader.state(of: summary, at: 2) == 2 && reader.state(of: summary, at: 6) == 6)
+        return path
     }
 
     /// A log with three ticks, each a patch after the first keyframe.

@@ -70,8 +70,9 @@ public final class LogReader: Sendable {
     /// `check`, which reports every one.
     public func sessions(allowingDamage: Bool) throws(LogError) -> [SessionSummary] {
         let all = try allSessions(allowingDamage: allowingDamage)
-        if !allowingDamage, isVerifying, let damaged = all.first(where: { $0.rowCheck == .mismatch }) {
-            throw mismatch(of: damaged)
+        if !allowingDamage {
+            if isVerifying, let damaged = all.first(where: { $0.rowCheck == .mismatch }) { throw mismatch(of: damaged) }
+            try verifyGapRows(of: all)
         }
         return all
     }
@@ -169,10 +170,12 @@ public final class LogReader: Sendable {
         return try checked(chosen)
     }
 
-    /// `session`, unless its row does not match its checksum or could not be read whole.
+    /// `session`, unless its row or one of its gap markers does not match its checksum, or it
+    /// could not be read whole.
     func checked(_ session: SessionSummary) throws(LogError) -> SessionSummary {
         if isVerifying, session.rowCheck == .mismatch { throw mismatch(of: session) }
         if let damage = session.damage { throw damage }
+        try verifyGapRows(of: [session])
         return session
     }
 
