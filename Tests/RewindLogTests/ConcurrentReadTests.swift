@@ -67,11 +67,14 @@ import Testing
 final class FlushEveryHost: SessionHost {
     let sink: any RecordingSink
     let interval: Int
+    /// Called after each flush, once it returned.
+    let afterFlush: @MainActor () -> Void
     private var close: (() -> Void)?
 
-    init(sink: some RecordingSink, interval: Int) {
+    init(sink: some RecordingSink, interval: Int, afterFlush: @escaping @MainActor () -> Void = {}) {
         self.sink = sink
         self.interval = interval
+        self.afterFlush = afterFlush
     }
 
     func middleware<State: RecordableState, Action: RecordableAction>(
@@ -79,8 +82,15 @@ final class FlushEveryHost: SessionHost {
     ) -> [any StoreMiddleware<State, Action>] {
         let recorder = Recorder<State, Action>(sink: sink, session: session)
         close = recorder.close
-        let interval = interval
-        return [recorder, Callback<State, Action> { step in if step % interval == 0 { recorder.flush() } }]
+        let interval = interval, afterFlush = afterFlush
+        return [
+            recorder,
+            Callback<State, Action> { step in
+                guard step % interval == 0 else { return }
+                recorder.flush()
+                afterFlush()
+            },
+        ]
     }
 
     func sessionDidFinish(_ session: SessionDescriptor) {

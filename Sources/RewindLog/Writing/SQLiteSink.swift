@@ -21,8 +21,14 @@ public final class SQLiteSink: RecordingSink {
     ///
     /// An existing file is checked read-only first (`LogSchema.checkBeforeWriting`): one that
     /// is damaged, of another application or of a newer format is refused unchanged.
-    public init(path: String) throws(LogError) {
+    public convenience init(path: String) throws(LogError) {
+        try self.init(path: path, walLimit: Self.walLimit)
+    }
+
+    /// The same, emptying the `-wal` past `walLimit` bytes rather than ``walLimit``: for tests.
+    init(path: String, walLimit: Int) throws(LogError) {
         self.path = path
+        self.walLimit = walLimit
         try LogSchema.checkBeforeWriting(path)
         try LogCreation.createIfNew(path)
         var configuration = Configuration()
@@ -215,9 +221,37 @@ public final class SQLiteSink: RecordingSink {
     /// becomes one line naming the log, which the recorder reports and writes as a gap's reason.
     private func writing<T>(_ body: (Database) throws -> T) throws -> T {
         do {
-            return try database.write(body)
+            let result = try database.write(body)
+            try keepWALBounded()
+            return result
         } catch let error as DatabaseError {
             throw LogError(.cannotWrite, path: path, error.message ?? "\(error.resultCode)", underlying: error)
+        }
+    }
+
+    /// The size past which the writer empties the `-wal` itself, waiting for readers: 16 MiB.
+    ///
+    /// SQLite's automatic checkpoint copies the WAL into the file after a commit, but lets it
+    /// start over only at a moment when no reader still reads from it; readers that overlap
+    /// (two threads looping over whole-session `find`s) left no such moment, and the `-wal` grew
+    /// to 202 MiB in 30 s. A `TRUNCATE` checkpoint waits, through the busy timeout, for the
+    /// readers of the WAL to finish (those that start meanwhile read the file, which then holds
+    /// everything), then empties it. Bound: this size, plus what one commit adds, plus what is
+    /// committed while a reader's transaction outlasts the busy timeout (10 s).
+    static let walLimit = 16 << 20
+
+    /// The limit this sink keeps.
+    let walLimit: Int
+
+    /// Empties the `-wal` once it is larger than ``walLimit``. One `stat` a commit; a
+    /// checkpoint that cannot finish (a reader past the busy timeout) is tried at the next.
+    private func keepWALBounded() throws {
+        var info = stat()
+        guard stat(path + "-wal", &info) == 0, info.st_size > walLimit else { return }
+        do {
+            try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+            return
         }
     }
 
