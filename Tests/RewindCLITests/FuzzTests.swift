@@ -11,21 +11,68 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test func fiftyMutatedLogsAndExportsFailCleanly() throws {
+    /// Runs `tools/fuzz` with `arguments` against this build's binary; its status and output.
+    private func fuzz(_ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Self.root.appendingPathComponent("tools/fuzz").path, "50", "--seed", "7", "--jobs", "4",
-            "--binary", RewindBinary.url.path,
-        ]
+        process.arguments = ["python3", Self.root.appendingPathComponent("tools/fuzz").path] + arguments + ["--binary", RewindBinary.url.path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        return (process.terminationStatus, text)
+    }
+
+    @Test func fiftyMutatedLogsAndExportsFailCleanly() throws {
+        let (status, text) = try fuzz(["50", "--seed", "7", "--jobs", "4"])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("fuzz: 50 cases, 0 crashes\n"), "\(text)")
+    }
+
+    /// Every import of a mutated export that succeeds writes a log `check` passes: import
+    /// verifies what `check` does (before, 36 of 60 such imports failed `check` in this run: a
+    /// deleted step line, a time of 10¹³ stored saturated, a start time of 2⁴⁰).
+    @Test func everyImportThatSucceedsPassesCheck() throws {
+        let (status, text) = try fuzz(["150", "--imports", "--seed", "3", "--jobs", "4"])
+        #expect(status == 0, "\(text)")
+        #expect(text.contains(", 0 did not\n"), "\(text)")
+        #expect(!text.contains("imports: 0 succeeded"), "some imports succeed, so the property is tried: \(text)")
+    }
+
+    @Test(arguments: [
+        ("sed 9d", "step 9 of session 1 follows step 7: step 8 is missing and no gap line covers it"),
+        ("time 1e13", #"field "time" must be a number of seconds within 10¹² of 1970"#),
+        ("started_at 2^40", #"field "started_at" must be a number of seconds within 10¹² of 1970"#),
+        ("ended_at 1e300", #"field "ended_at" must be a number of seconds within 10¹² of 1970, or null"#),
+    ])
+    func importRefusesWhatCheckWouldReject(mutation: String, message: String) throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("login.rewind")
+        #expect(try RewindBinary.run(["record", "login", "--script", "login-happy", "--output", log]).status == 0)
+        let export = folder.path("login.jsonl")
+        #expect(try RewindBinary.run(["export", log, "--output", export]).status == 0)
+        var lines = try String(contentsOfFile: export, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var line = 9
+        switch mutation {
+        case "sed 9d": lines.remove(at: 8)
+        case "time 1e13":
+            line = 3
+            lines[2] = lines[2].replacingOccurrences(of: #""time":[0-9.]+"#, with: #""time":1e13"#, options: .regularExpression)
+        case "started_at 2^40":
+            line = 1
+            lines[0] = lines[0].replacingOccurrences(of: #""started_at":[0-9.]+"#, with: #""started_at":1099511627776"#, options: .regularExpression)
+        default:
+            line = 1
+            lines[0] = lines[0].replacingOccurrences(of: #""ended_at":[0-9.]+"#, with: #""ended_at":1e300"#, options: .regularExpression)
+        }
+        try lines.joined(separator: "\n").write(toFile: export, atomically: true, encoding: .utf8)
+        let output = folder.path("imported.rewind")
+        let result = try RewindBinary.run(["import", export, "--output", output])
+        #expect(result.status == 65, "\(mutation)")
+        #expect(result.stderr == "rewind: \(export):\(line): \(message)\n", "\(mutation)")
+        #expect(!FileManager.default.fileExists(atPath: output), "\(mutation): nothing written")
     }
 
     /// A copy of the demo log changed by `sql`.

@@ -99,6 +99,10 @@ struct ImportPass {
         guard event.step > session.lastStep else {
             throw invalid(line, "\(label) does not come after step \(session.lastStep)")
         }
+        // Steps are contiguous but where a gap line says why, as `check` requires.
+        guard event.step == session.lastStep + 1 else {
+            throw invalid(line, "\(label) follows step \(session.lastStep): \(Self.missing(session.lastStep + 1...event.step - 1))")
+        }
         let digest = event.state.digest
         guard digest == event.digest else {
             throw invalid(line, "\(label): the digest \(event.digest) does not match its state, whose digest is \(digest)")
@@ -133,6 +137,12 @@ struct ImportPass {
             throw invalid(
                 line,
                 "the gap of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) of session \(gap.session) does not come after step \(session.lastStep)"
+            )
+        }
+        guard gap.steps.lowerBound == session.lastStep + 1 else {
+            throw invalid(
+                line,
+                "the gap of steps \(gap.steps.lowerBound) through \(gap.steps.upperBound) of session \(gap.session) follows step \(session.lastStep): \(Self.missing(session.lastStep + 1...gap.steps.lowerBound - 1))"
             )
         }
         if sink != nil { session.gaps.append(RecordingGap(steps: gap.steps, reason: gap.reason)) }
@@ -175,6 +185,13 @@ struct ImportPass {
         } catch {
             throw FileWriteError(path: output, "\(error)", underlying: error)
         }
+    }
+
+    /// `steps` named as missing, in `check`'s words.
+    private static func missing(_ steps: ClosedRange<Int>) -> String {
+        steps.lowerBound == steps.upperBound
+            ? "step \(steps.lowerBound) is missing and no gap line covers it"
+            : "steps \(steps.lowerBound) through \(steps.upperBound) are missing and no gap line covers them"
     }
 
     private func invalid(_ line: Int, _ reason: String) -> LogError {

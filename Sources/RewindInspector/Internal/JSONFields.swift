@@ -1,5 +1,6 @@
 import Foundation
 import RewindJSON
+import RewindLog
 
 /// Typed access to the members of one JSON object, failing with a one-line reason that names
 /// the field: `field "step" is missing`, `field "cause" must be an integer or null`.
@@ -41,9 +42,12 @@ struct JSONFields {
         }
     }
 
-    func int(_ key: String, atLeast minimum: Int = .min) throws(Invalid) -> Int {
-        guard case .int(let number) = try value(key), number >= minimum else {
-            throw wrongType(key, minimum == .min ? "an integer" : "an integer of at least \(minimum)")
+    func int(_ key: String, atLeast minimum: Int = .min, atMost maximum: Int = .max) throws(Invalid) -> Int {
+        guard case .int(let number) = try value(key), number >= minimum, number <= maximum else {
+            throw wrongType(
+                key,
+                maximum != .max
+                    ? "an integer from \(minimum) through \(maximum)" : minimum == .min ? "an integer" : "an integer of at least \(minimum)")
         }
         return number
     }
@@ -58,16 +62,24 @@ struct JSONFields {
 
     /// Seconds since 1970, written as a number.
     func date(_ key: String) throws(Invalid) -> Date {
-        guard let date = try optionalDate(key) else { throw wrongType(key, "a number of seconds since 1970") }
+        guard let date = Self.date(try value(key)) else { throw wrongType(key, "a number of seconds within 10¹² of 1970") }
         return date
     }
 
     func optionalDate(_ key: String) throws(Invalid) -> Date? {
-        switch try value(key) {
-        case .null: return nil
-        case .double(let seconds) where seconds.isFinite: return Date(timeIntervalSince1970: seconds)
-        case .int(let seconds): return Date(timeIntervalSince1970: Double(seconds))
-        default: throw wrongType(key, "a number of seconds since 1970 or null")
+        let value = try value(key)
+        if case .null = value { return nil }
+        guard let date = Self.date(value) else { throw wrongType(key, "a number of seconds within 10¹² of 1970, or null") }
+        return date
+    }
+
+    /// A time in the range a log's readers accept (within 10¹² seconds of 1970): a time of 10¹³
+    /// was stored saturated, one of 10³⁰⁰ made `check` call the imported log damaged.
+    private static func date(_ value: JSONValue) -> Date? {
+        switch value {
+        case .double(let seconds) where LogBounds.isTime(seconds): Date(timeIntervalSince1970: seconds)
+        case .int(let seconds) where LogBounds.isTime(Double(seconds)): Date(timeIntervalSince1970: Double(seconds))
+        default: nil
         }
     }
 

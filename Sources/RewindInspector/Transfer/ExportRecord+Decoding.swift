@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindLog
 
 extension ExportRecord {
     /// Why a line is not a valid export record, in a few words naming the field.
@@ -56,7 +57,7 @@ extension ExportRecord {
         let fields = try JSONFields(json, known: eventKeys)
         return ExportedEvent(
             session: try fields.int("session", atLeast: 1),
-            step: try fields.int("step", atLeast: 1),
+            step: try fields.int("step", atLeast: 1, atMost: LogBounds.maximumStep),
             time: try fields.date("time"),
             origin: try fields.string("origin"),
             actionName: try fields.string("action_type"),
@@ -70,8 +71,8 @@ extension ExportRecord {
 
     private static func gap(from json: JSONValue) throws(JSONFields.Invalid) -> ExportedGap {
         let fields = try JSONFields(json, known: gapKeys)
-        let first = try fields.int("first_step", atLeast: 1)
-        let last = try fields.int("last_step", atLeast: 1)
+        let first = try fields.int("first_step", atLeast: 1, atMost: LogBounds.maximumStep)
+        let last = try fields.int("last_step", atLeast: 1, atMost: LogBounds.maximumStep)
         guard first <= last else {
             throw JSONFields.Invalid(description: "a gap cannot end (last_step \(last)) before it starts (first_step \(first))")
         }
