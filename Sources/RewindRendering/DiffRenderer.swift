@@ -1,7 +1,7 @@
 import RewindJSON
 
 /// Formats field-level changes one per line: `~ path: old → new`, `+ path: value`, `- path: value`,
-/// `↕ items[id=3]: moved [0] → [2]`.
+/// `↕ items[id=3]: moved [0] → [2]`, paths and values escaped for a terminal (``TerminalText``).
 public struct DiffRenderer: Sendable {
     public var style: TextStyle
     /// How long a value may print before it is shortened.
@@ -15,17 +15,21 @@ public struct DiffRenderer: Sendable {
         if changes.isEmpty { return [style.dim("(no differences)")] }
         return changes.map { change in
             let (path, kind) = change.collapsingRedaction
-            let name = style.path(path.description)
+            let name = style.path(path)
             switch kind {
             case let .added(value):
-                return "\(style.added("+")) \(name): \(ValueSummary.describe(value, limit: valueLimit))"
+                return "\(style.added("+")) \(name): \(summary(value))"
             case let .removed(value):
-                return "\(style.removed("-")) \(name): \(ValueSummary.describe(value, limit: valueLimit))"
+                return "\(style.removed("-")) \(name): \(summary(value))"
             case let .changed(old, new):
-                return "\(style.changed("~")) \(name): \(ValueSummary.describe(old, limit: valueLimit)) → \(ValueSummary.describe(new, limit: valueLimit))"
+                return "\(style.changed("~")) \(name): \(summary(old)) → \(summary(new))"
             case let .moved(from, to):
                 return "\(style.changed("↕")) \(name): moved [\(from)] → [\(to)]"
             }
         }
+    }
+
+    private func summary(_ value: JSONValue) -> String {
+        TerminalText.escaped(ValueSummary.describe(value, limit: valueLimit))
     }
 }

@@ -2,7 +2,7 @@ import RewindCore
 import RewindJSON
 
 /// Formats a JSON value for people: indented, keys sorted, a redacted secret as
-/// `<redacted N>`.
+/// `<redacted N>`, keys and scalars escaped for a terminal (``TerminalText``).
 public struct PrettyPrinter: Sendable {
     public var indent = "  "
     public var style: TextStyle
@@ -27,7 +27,7 @@ public struct PrettyPrinter: Sendable {
         case let .object(object) where !object.isEmpty:
             lines.append(indentation + prefix + "{")
             for (key, child) in object {
-                let name = JSONPath([.key(key)]).description
+                let name = TerminalText.escaped(JSONPath([.key(key)]).description)
                 write(child, prefix: style.path(name) + ": ", indentation: indentation + indent, into: &lines)
             }
             lines.append(indentation + "}")
@@ -38,7 +38,7 @@ public struct PrettyPrinter: Sendable {
             }
             lines.append(indentation + "]")
         default:
-            lines.append(indentation + prefix + value.canonicalString)
+            lines.append(indentation + prefix + TerminalText.escaped(value.canonicalString))
         }
     }
 }

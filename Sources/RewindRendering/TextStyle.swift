@@ -1,7 +1,10 @@
+import RewindJSON
+
 /// ANSI colour for terminal output, or none.
 ///
 /// Colour goes only to a terminal, and never when `NO_COLOR` is set: the CLI decides, and
-/// hands the inspector `.plain` or `.ansi`.
+/// hands the inspector `.plain` or `.ansi`. The text given is put in as it is: a recorded
+/// string is escaped first (``TerminalText``), before its width is counted.
 public struct TextStyle: Sendable {
     public let isColored: Bool
 
@@ -14,6 +17,8 @@ public struct TextStyle: Sendable {
     public func origin(_ text: String) -> String { wrap(text, "36") }
     public func action(_ text: String) -> String { wrap(text, "1") }
     public func path(_ text: String) -> String { wrap(text, "33") }
+    /// A path into a recorded state, whose keys are recorded strings: escaped, then coloured.
+    public func path(_ path: JSONPath) -> String { self.path(TerminalText.escaped(path.description)) }
     public func output(_ text: String) -> String { wrap(text, "35") }
     public func heading(_ text: String) -> String { wrap(text, "1;4") }
     public func added(_ text: String) -> String { wrap(text, "32") }

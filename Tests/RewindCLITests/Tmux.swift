@@ -50,6 +50,16 @@ final class Tmux {
         try run(["capture-pane", "-p", "-t", session]).output
     }
 
+    /// The visible screen with its colours, as escape sequences.
+    func coloredScreen() throws -> String {
+        try run(["capture-pane", "-p", "-e", "-t", session]).output
+    }
+
+    /// The pane's title, which `ESC ] 0 ; title BEL` sets.
+    func paneTitle() throws -> String {
+        try run(["display-message", "-p", "-t", session, "#{pane_title}"]).output.trimmingCharacters(in: .newlines)
+    }
+
     /// Polls the screen until it satisfies `condition`, at most `tries` times, a tenth of a
     /// second apart; returns the last screen seen either way.
     func waitForScreen(tries: Int = 300, _ condition: (String) -> Bool) async throws -> String {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindRendering
 
 /// `rewind check`: the integrity of a log and an audit of its sessions.
 struct CheckCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         let report = try LogChecker(path: log).check(session)
         if jsonOption.json {
-            print(report.json.canonicalString)
+            print(TerminalText.json(report.json))
         } else {
             print(CheckRenderer(style: Terminal.style).render(report).joined(separator: "\n"))
         }

@@ -3,6 +3,7 @@ import Foundation
 import RewindCore
 import RewindInspector
 import RewindLog
+import RewindRendering
 import RewindReport
 
 /// `demo`: records every scripted session of the command line's app into a log and tours it.
@@ -45,7 +46,8 @@ struct DemoCommand: AsyncParsableCommand {
     static func writeReport(of log: String) throws -> String? {
         let path = log.hasSuffix(".rewind") ? String(log.dropLast(".rewind".count)) + ".html" : log + ".html"
         guard LogFiles.isReplaceableReport(at: path) else {
-            FileHandle.standardError.write(Data("\(CommandContext.current.commandName): left \(path) alone: it is not a Rewind report\n".utf8))
+            let line = TerminalText.escaped("\(CommandContext.current.commandName): left \(path) alone: it is not a Rewind report")
+            FileHandle.standardError.write(Data((line + "\n").utf8))
             return nil
         }
         try ReportWriter(path: log).write(to: path, session: nil)

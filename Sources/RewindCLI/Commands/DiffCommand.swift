@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindLog
+import RewindRendering
 
 /// `rewind diff`: a field-level diff of two states.
 struct DiffCommand: ParsableCommand {
@@ -57,6 +58,6 @@ struct DiffCommand: ParsableCommand {
         } else {
             diff = try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]), path: path)
         }
-        print(output.json ? diff.json.canonicalString : diff.lines(style: Terminal.style).joined(separator: "\n"))
+        print(output.json ? TerminalText.json(diff.json) : diff.lines(style: Terminal.style).joined(separator: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindRendering
 
 /// `rewind import`: an export read back into a log.
 struct ImportCommand: ParsableCommand {
@@ -27,7 +28,8 @@ struct ImportCommand: ParsableCommand {
         for session in sessions {
             let name = session.name ?? "unnamed"
             let gaps = session.gaps == 0 ? "" : session.gaps == 1 ? ", 1 gap" : ", \(session.gaps) gaps"
-            print("imported session #\(session.number ?? 0) (\(name), \(session.flow) flow): \(session.steps) steps\(gaps) into \(output)")
+            print(
+                TerminalText.escaped("imported session #\(session.number ?? 0) (\(name), \(session.flow) flow): \(session.steps) steps\(gaps) into \(output)"))
         }
         try LogFiles.warnOfDamage(in: output)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindLog
+import RewindRendering
 
 /// `rewind log`: the timeline of a session.
 struct LogCommand: ParsableCommand {
@@ -93,7 +94,7 @@ private struct PagePrinter {
 
     mutating func lines(_ page: [TimelineEntry], of session: SessionSummary) -> [String] {
         let entries = page.filter { glob?.matches($0.name) ?? true }
-        if json { return entries.map { JSONForms.entry($0, session: session).canonicalString } }
+        if json { return entries.map { TerminalText.json(JSONForms.entry($0, session: session)) } }
         guard !entries.isEmpty else { return [] }
         renderer.fixWidths(for: entries)
         return renderer.render(entries)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RewindInspector
 import RewindLog
+import RewindRendering
 import RewindReplay
 
 /// `rewind minimize`: a short session that still shows a problem, found by delta debugging.
@@ -99,7 +100,7 @@ struct MinimizeCommand: ParsableCommand {
         progress.finish()
         let number = try shrunk.write(to: output)
         print(shrunk.summary)
-        print("wrote session #\(number) (\(shrunk.sessionName)) to \(output): \(Self.describe(shrunk))")
+        print(TerminalText.escaped("wrote session #\(number) (\(shrunk.sessionName)) to \(output): \(Self.describe(shrunk))"))
     }
 
     /// What the last kept step shows, in words.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RewindCore
 import RewindLog
+import RewindRendering
 
 /// `record`: records one session of a flow, scripted or random, into a log.
 struct RecordCommand: AsyncParsableCommand {
@@ -80,7 +81,9 @@ struct RecordCommand: AsyncParsableCommand {
         guard let chosen else { throw ValidationError("nothing to play for flow \(flow)") }
         let number = try await record(chosen)
         let summary = try LogReader(path: output).session(String(number))
-        print("recorded session #\(summary.number) (\(summary.name ?? "unnamed"), \(summary.flow) flow): \(summary.lastStep) steps into \(output)")
+        print(
+            TerminalText.escaped(
+                "recorded session #\(summary.number) (\(summary.name ?? "unnamed"), \(summary.flow) flow): \(summary.lastStep) steps into \(output)"))
         try LogFiles.warnOfDamage(in: output)
     }
 

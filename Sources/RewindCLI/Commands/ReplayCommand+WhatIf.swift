@@ -49,17 +49,17 @@ extension ReplayCommand {
         }
         let written = try newLog.map { try whatIf.write(to: $0) }
         if output.json {
-            print(Self.json(whatIf, written: written).canonicalString)
+            print(TerminalText.json(Self.json(whatIf, written: written)))
             return
         }
         let style = Terminal.style
-        print(Self.headline(whatIf))
+        print(TerminalText.escaped(Self.headline(whatIf)))
         if !whatIf.isPossible {
             print(style.dim("  note: it replays effect results whose cause no longer starts an effect: an outcome the app may not reach"))
         }
         print(style.heading("recorded step \(whatIf.comparedStep) → without them:"))
         print(DiffRenderer(style: style).render(whatIf.changes).joined(separator: "\n"))
-        if let written, let newLog { print("wrote session #\(written) (\(whatIf.sessionName)) to \(newLog)") }
+        if let written, let newLog { print(TerminalText.escaped("wrote session #\(written) (\(whatIf.sessionName)) to \(newLog)")) }
     }
 
     /// `what-if #2 (name): without steps 8, 15-18 and the 3 steps they caused (9, 19, 20), 21 of 28 steps replayed`.

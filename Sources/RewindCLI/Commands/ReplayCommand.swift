@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindJSON
+import RewindRendering
 import RewindReplay
 import RewindReport
 
@@ -108,12 +109,12 @@ struct ReplayCommand: ParsableCommand {
                         object["shard"] = shard?.json
                         json = .object(object)
                     }
-                    print(json.canonicalString)
+                    print(TerminalText.json(json))
                 } else if update {
                     print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
                 } else {
                     print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
-                    if let reportPath { print("  report: \(reportPath)") }
+                    if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
                 }
                 let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
                 failed = failed || (!replay.passed && !accepted)

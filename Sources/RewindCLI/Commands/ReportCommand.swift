@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindLog
+import RewindRendering
 import RewindReport
 
 /// `rewind report`: a log as one HTML page to step through in any browser.
@@ -55,7 +56,7 @@ struct ReportCommand: ParsableCommand {
         }
         try writer.write(to: output, session: selector, steps: range)
         let size = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        print("wrote \(output) (\(Self.kilobytes(size))): open it in a browser, file://\(URL(fileURLWithPath: output).path)")
+        print(TerminalText.escaped("wrote \(output) (\(Self.kilobytes(size))): open it in a browser, file://\(URL(fileURLWithPath: output).path)"))
     }
 
     static func kilobytes(_ bytes: Int) -> String {

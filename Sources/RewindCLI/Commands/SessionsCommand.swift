@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindJSON
+import RewindRendering
 
 /// `rewind sessions`: the sessions of a log.
 struct SessionsCommand: ParsableCommand {
@@ -18,7 +19,7 @@ struct SessionsCommand: ParsableCommand {
     func run() throws {
         let sessions = try LogInspector(path: log).sessions()
         if output.json {
-            print(JSONValue.array(sessions.map(JSONForms.session)).canonicalString)
+            print(TerminalText.json(.array(sessions.map(JSONForms.session))))
         } else {
             print(SessionsRenderer(style: Terminal.style).render(sessions).joined(separator: "\n"))
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindLog
+import RewindRendering
 
 /// `rewind show`: the action and the state at one step.
 struct ShowCommand: ParsableCommand {
@@ -42,7 +43,7 @@ struct ShowCommand: ParsableCommand {
         } catch let damage as LogError where force && damage.kind == .damaged {
             // What the unchecked rows say, under the reason not to trust it.
             let detail = damage.message.hasPrefix("the log is damaged: ") ? String(damage.message.dropFirst("the log is damaged: ".count)) : damage.message
-            if !output.json { print("DAMAGED: \(detail)") }
+            if !output.json { print(TerminalText.escaped("DAMAGED: \(detail)")) }
             try show(verifying: false)
             throw LogError(.damaged, path: damage.path, "shown despite damage (--force): \(damage.message)", underlying: damage)
         }
@@ -51,6 +52,6 @@ struct ShowCommand: ParsableCommand {
     private func show(verifying: Bool) throws {
         let inspector = try LogInspector(path: log, verifying: verifying)
         let view = try inspector.show(try inspector.session(session.session), step: step.value, path: path)
-        print(output.json ? view.json.canonicalString : view.lines(style: Terminal.style).joined(separator: "\n"))
+        print(output.json ? TerminalText.json(view.json) : view.lines(style: Terminal.style).joined(separator: "\n"))
     }
 }

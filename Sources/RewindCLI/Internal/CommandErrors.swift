@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindLog
+import RewindRendering
 import RewindReport
 
 /// Turns every error a command ends with into one line on standard error and a sysexits exit
@@ -48,9 +49,11 @@ enum CommandErrors {
         return message
     }
 
-    /// Prints `NAME: message` on standard error and returns `code`.
+    /// Prints `NAME: message` on standard error and returns `code`. A message quotes names and
+    /// values from the log, and paths and arguments as given: it is escaped whole
+    /// (``TerminalText``), having no colour of its own.
     static func fail(_ message: String, code: Int32, commandName: String) -> Int32 {
-        FileHandle.standardError.write(Data("\(commandName): \(message)\n".utf8))
+        FileHandle.standardError.write(Data((TerminalText.escaped("\(commandName): \(message)") + "\n").utf8))
         return code
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RewindLog
+import RewindRendering
 
 /// Checks on the files that write commands create or replace.
 enum LogFiles {
@@ -42,8 +43,8 @@ enum LogFiles {
     static func warnOfDamage(in path: String) throws {
         let sessions = try LogReader(path: path).sessions(allowingDamage: true)
         guard let damaged = sessions.first(where: { $0.damage != nil || $0.rowCheck == .mismatch }) else { return }
-        let line = "rewind: warning: session #\(damaged.number) of \(path) is damaged (the new session is sound); run `rewind check \(path)`\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        let line = "rewind: warning: session #\(damaged.number) of \(path) is damaged (the new session is sound); run `rewind check \(path)`"
+        FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
     }
 
     /// Why the file at `path` may not be replaced, checked as a writer checks; nil when it may.

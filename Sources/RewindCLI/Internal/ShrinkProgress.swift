@@ -1,4 +1,5 @@
 import Foundation
+import RewindRendering
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ final class ShrinkProgress {
     private var drawn = false
 
     init(session: String) {
-        self.session = session
+        self.session = TerminalText.escaped(session)
     }
 
     /// Redraws the line at most ten times a second.

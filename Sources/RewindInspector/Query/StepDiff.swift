@@ -32,7 +32,7 @@ public struct StepDiff: Sendable {
     }
 
     public func lines(style: TextStyle) -> [String] {
-        [style.heading("\(from) → \(to)")] + DiffRenderer(style: style).render(changes)
+        [style.heading(TerminalText.escaped("\(from) → \(to)"))] + DiffRenderer(style: style).render(changes)
     }
 
     public var json: JSONValue {

@@ -1,7 +1,8 @@
 import RewindRendering
 
 /// Formats a ``CheckReport`` as text: one line per check, its findings indented below it, and
-/// a summary line.
+/// a summary line. The names, summaries and findings quote recorded strings: each is escaped
+/// for a terminal (``TerminalText``).
 ///
 ///     demo.rewind
 ///       integrity  ok       PRAGMA integrity_check (whole file): ok
@@ -17,10 +18,10 @@ public struct CheckRenderer: Sendable {
     }
 
     public func render(_ report: CheckReport) -> [String] {
-        var lines = [style.heading(report.path)]
+        var lines = [style.heading(TerminalText.escaped(report.path))]
         lines += render(report.integrity)
         for check in report.sessions {
-            lines.append(style.heading("\(check.session.label), \(check.session.flow) flow"))
+            lines.append(style.heading(TerminalText.escaped("\(check.session.label), \(check.session.flow) flow")))
             for result in check.results { lines += render(result) }
         }
         let total = report.allResults.count
@@ -38,8 +39,8 @@ public struct CheckRenderer: Sendable {
         case .warning: status = style.changed("warning".rightPadded(to: 8))
         case .problem: status = style.removed("problem".rightPadded(to: 8))
         }
-        var lines = ["  \(result.name.rightPadded(to: 10)) \(status) \(result.summary)"]
-        lines += result.details.map { "      - \($0)" }
+        var lines = ["  \(result.name.rightPadded(to: 10)) \(status) \(TerminalText.escaped(result.summary))"]
+        lines += result.details.map { "      - \(TerminalText.escaped($0))" }
         if result.omitted > 0 { lines.append("      - and \(result.omitted) more") }
         return lines
     }

@@ -27,14 +27,14 @@ public struct CursorView: Sendable {
         do {
             lines += try body(of: cursor)
         } catch {
-            lines.append("cannot read step \(cursor.step): \(error)")
+            lines.append("cannot read step \(cursor.step): \(TerminalText.escaped(error.description))")
         }
         return lines
     }
 
     /// `#2 (login-invalid-then-fixed): step 8 of 20`.
     public func header(of cursor: TimeTravelCursor) -> String {
-        style.heading("\(cursor.session.label): step \(cursor.step) of \(cursor.lastStep)")
+        style.heading("\(TerminalText.escaped(cursor.session.label)): step \(cursor.step) of \(cursor.lastStep)")
     }
 
     private func body(of cursor: TimeTravelCursor) throws(LogError) -> [String] {

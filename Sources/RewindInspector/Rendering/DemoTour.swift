@@ -36,17 +36,19 @@ public struct DemoTour: Sendable {
         self.report = report
     }
 
+    /// The tour, the log's names and the paths escaped for a terminal (``TerminalText``).
     public func lines() throws(LogError) -> [String] {
-        let path = inspector.path
         let sessions = try inspector.sessions()
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: inspector.path)[.size] as? Int) ?? 0
+        let path = TerminalText.escaped(inspector.path)
         var lines = ["Recorded \(SessionAudit.count(sessions.count, "session")) into \(path) (\(size / 1024) KiB).", ""]
         lines.append(style.heading("Sessions"))
         lines += SessionsRenderer(style: style).render(sessions).map { "  " + $0 }
         guard let first = sessions.first else { return lines }
 
         let session = try featured.map { name throws(LogError) in try inspector.session(name) } ?? first
-        let name = session.name ?? String(session.number)
+        let name = TerminalText.escaped(session.name ?? String(session.number))
+        let label = TerminalText.escaped(session.label)
         var suggested = [
             "sessions \(path)",
             "log \(path) --session \(name)",
@@ -54,7 +56,7 @@ public struct DemoTour: Sendable {
         var featuredStep = session.lastStep
         if session.lastStep > 0 {
             let shown = 1...min(10, session.lastStep)
-            lines += ["", style.heading("Timeline of \(session.label), steps \(shown.lowerBound)-\(shown.upperBound) of \(session.lastStep)")]
+            lines += ["", style.heading("Timeline of \(label), steps \(shown.lowerBound)-\(shown.upperBound) of \(session.lastStep)")]
             let timeline = try inspector.timeline(of: session, steps: shown)
             lines += TimelineRenderer(style: style).render(timeline).map { "  " + $0 }
             // The step that changed the most fields among those shown, the earliest on a tie.
@@ -63,7 +65,7 @@ public struct DemoTour: Sendable {
             {
                 let step = busiest.step
                 featuredStep = step
-                lines += ["", style.heading("Diff of \(session.label), step \(step - 1) → \(step) (\(busiest.name))")]
+                lines += ["", style.heading("Diff of \(label), step \(step - 1) → \(step) (\(TerminalText.escaped(busiest.name)))")]
                 lines += DiffRenderer(style: style).render(try inspector.diff(of: session, from: step - 1, to: step)).map { "  " + $0 }
                 suggested += [
                     "show \(path) \(step) --session \(name)",
@@ -74,8 +76,8 @@ public struct DemoTour: Sendable {
         if let report {
             let fragment = "#session=\(session.number)&step=\(featuredStep)"
             lines += ["", style.heading("In a browser")]
-            lines.append("  \(report): every session to step through, with its states, diffs and field histories")
-            lines.append("  file://\(URL(fileURLWithPath: report).path)\(fragment)")
+            lines.append("  \(TerminalText.escaped(report)): every session to step through, with its states, diffs and field histories")
+            lines.append("  file://\(TerminalText.escaped(URL(fileURLWithPath: report).path))\(fragment)")
         }
         suggested += [
             "step \(path) --session \(name)"

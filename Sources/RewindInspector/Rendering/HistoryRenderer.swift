@@ -1,7 +1,8 @@
 import RewindJSON
 import RewindRendering
 
-/// Formats a ``ValueHistory`` as aligned text lines or as JSON lines.
+/// Formats a ``ValueHistory`` as aligned text lines or as JSON lines, recorded strings escaped
+/// for a terminal (``TerminalText``).
 public struct HistoryRenderer: Sendable {
     public var style: TextStyle
     /// How long each side of a change may print before it is shortened.
@@ -20,9 +21,10 @@ public struct HistoryRenderer: Sendable {
     /// `   18  didTapLogin    status: "idle" → "inFlight"`. A path with `[*]` gets a first line
     /// per place it names at step 0 (`(none)` when it names none), and each line names its place.
     public func text(_ history: ValueHistory) -> [String] {
-        let width = min(40, ([Self.initialLabel] + history.changes.map(\.action)).map(\.count).max() ?? 0)
+        let width = min(40, ([Self.initialLabel] + history.changes.map { TerminalText.escaped($0.action) }).map(\.count).max() ?? 0)
         func line(step: Int, action: String, path: JSONPath, change: String) -> String {
-            "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action.rightPadded(to: width)))  \(style.path(path.description)): \(change)"
+            let action = TerminalText.escaped(action).rightPadded(to: width)
+            return "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action))  \(style.path(path)): \(change)"
         }
         var lines: [String] = []
         if history.path.hasWildcard {
@@ -50,12 +52,12 @@ public struct HistoryRenderer: Sendable {
             if history.path.hasWildcard { fields.append(("path", .string(change.path.description))) }
             if let old = change.old { fields.append(("old", old)) }
             if let new = change.new { fields.append(("new", new)) }
-            return JSONValue.object(JSONObject(fields)).canonicalString
+            return TerminalText.json(.object(JSONObject(fields)))
         }
     }
 
     private func describe(_ value: JSONValue?) -> String {
         guard let value else { return style.dim(Self.absent) }
-        return ValueSummary.describe(value, limit: valueLimit)
+        return TerminalText.escaped(ValueSummary.describe(value, limit: valueLimit))
     }
 }

@@ -1,7 +1,8 @@
 import RewindJSON
 import RewindRendering
 
-/// Formats the steps `rewind find` reports, one line each, as text or JSON.
+/// Formats the steps `rewind find` reports, one line each, as text or JSON, recorded strings
+/// escaped for a terminal (``TerminalText``).
 public struct MatchRenderer: Sendable {
     public var style: TextStyle
 
@@ -11,8 +12,9 @@ public struct MatchRenderer: Sendable {
 
     /// `#2 login-invalid-then-fixed  step 8  didTapLogin`; step 0 reads `(initial)`.
     public func text(_ match: StateMatch) -> String {
-        let session = match.session.name.map { "#\(match.session.number) \($0)" } ?? "#\(match.session.number)"
-        return "\(session)  \(style.dim("step \(match.step)"))  \(style.action(match.action ?? HistoryRenderer.initialLabel))"
+        let session = match.session.name.map { "#\(match.session.number) \(TerminalText.escaped($0))" } ?? "#\(match.session.number)"
+        let action = match.action.map(TerminalText.escaped) ?? HistoryRenderer.initialLabel
+        return "\(session)  \(style.dim("step \(match.step)"))  \(style.action(action))"
     }
 
     /// `{"action":"didTapLogin","name":"login-invalid-then-fixed","session":2,"step":8}`;
@@ -21,6 +23,6 @@ public struct MatchRenderer: Sendable {
         var fields: [(String, JSONValue)] = [("session", .int(match.session.number)), ("step", .int(match.step))]
         if let name = match.session.name { fields.append(("name", .string(name))) }
         if let action = match.action { fields.append(("action", .string(action))) }
-        return JSONValue.object(JSONObject(fields)).canonicalString
+        return TerminalText.json(.object(JSONObject(fields)))
     }
 }

@@ -10,11 +10,12 @@ public struct SessionsRenderer: Sendable {
         self.style = style
     }
 
-    /// A header line and one line per session: number, name, flow, steps, start, duration.
+    /// A header line and one line per session: number, name, flow, steps, start, duration;
+    /// names escaped for a terminal (``TerminalText``) before the columns are measured.
     public func render(_ sessions: [SessionSummary]) -> [String] {
         let rows = sessions.map { session in
             [
-                "\(session.number)", session.name ?? "-", session.flow, "\(session.lastStep)",
+                "\(session.number)", session.name.map(TerminalText.escaped) ?? "-", TerminalText.escaped(session.flow), "\(session.lastStep)",
                 Self.timestamp(session.startedAt), Self.duration(session),
             ]
         }

@@ -16,36 +16,37 @@ public struct StepView: Sendable {
     /// those values).
     public var matches: [JSONPathMatch]? = nil
 
-    /// The lines for people.
+    /// The lines for people, recorded strings escaped for a terminal (``TerminalText``).
     public func lines(style: TextStyle) -> [String] {
-        var header = "\(session.label) step \(step) of \(session.lastStep)"
+        var header = "\(TerminalText.escaped(session.label)) step \(step) of \(session.lastStep)"
         if let event {
             header += String(format: ", +%.3fs", event.time.timeIntervalSince(session.startedAt))
         }
         var lines = [style.heading(header)]
         if let event {
             let payload = ValueSummary.payload(of: event.action, name: event.actionName)
-            var action = "action: \(event.origin)  \(style.action(payload.isEmpty ? event.actionName : "\(event.actionName)(\(payload))"))"
+            let name = TerminalText.escaped(payload.isEmpty ? event.actionName : "\(event.actionName)(\(payload))")
+            var action = "action: \(TerminalText.escaped(event.origin))  \(style.action(name))"
             if let cause = event.cause { action += style.dim("  caused by step \(cause)") }
             lines.append(action)
             for output in event.outputs {
-                lines.append("output: \(ValueSummary.payload(of: output, name: "output"))")
+                lines.append("output: \(TerminalText.escaped(ValueSummary.payload(of: output, name: "output")))")
             }
         } else {
             lines.append("action: (none: the initial state)")
         }
         let printer = PrettyPrinter(style: style)
         if let matches {
-            if matches.isEmpty { lines.append("\(style.path(path?.description ?? ".")): " + style.dim("(names nothing here)")) }
+            if matches.isEmpty { lines.append("\(style.path(path ?? .root)): " + style.dim("(names nothing here)")) }
             for match in matches {
                 let body = printer.lines(match.value)
-                lines.append("\(style.path(match.path.description)): " + body[0])
+                lines.append("\(style.path(match.path)): " + body[0])
                 lines += body.dropFirst()
             }
             return lines
         }
         let body = printer.lines(value)
-        lines.append(path.map { "\(style.path($0.description)): " + body[0] } ?? "state: " + body[0])
+        lines.append(path.map { "\(style.path($0)): " + body[0] } ?? "state: " + body[0])
         lines += body.dropFirst()
         return lines
     }

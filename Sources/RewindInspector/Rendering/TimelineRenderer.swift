@@ -2,7 +2,8 @@ import RewindCore
 import RewindJSON
 import RewindRendering
 
-/// Formats timeline entries as aligned text lines.
+/// Formats timeline entries as aligned text lines, every recorded string escaped for a
+/// terminal (``TerminalText``) before the columns are measured.
 public struct TimelineRenderer: Sendable {
     /// How many changes a line names before it says how many more there are.
     public var changesPerLine = 3
@@ -20,7 +21,7 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func columnWidths(_ entries: [TimelineEntry]) -> (origin: Int, action: Int) {
-        (min(24, entries.map(\.origin.count).max() ?? 0), min(40, entries.map { actionText($0).count }.max() ?? 0))
+        (min(24, entries.map { TerminalText.escaped($0.origin).count }.max() ?? 0), min(40, entries.map { actionText($0).count }.max() ?? 0))
     }
 
     /// One line per entry: step, time offset, origin, action with its payload, and changes.
@@ -30,7 +31,7 @@ public struct TimelineRenderer: Sendable {
         return zip(entries, actionTexts).map { entry, action in
             let step = String(entry.step).leftPadded(to: 5)
             let offset = String(format: "+%.3fs", entry.offset).leftPadded(to: 9)
-            let origin = entry.origin.rightPadded(to: originWidth)
+            let origin = TerminalText.escaped(entry.origin).rightPadded(to: originWidth)
             let causeMark = entry.cause.map { " ←\($0)" } ?? ""
             var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(action.rightPadded(to: actionWidth)))"
             let summary = changeSummary(entry)
@@ -40,10 +41,10 @@ public struct TimelineRenderer: Sendable {
         }
     }
 
-    /// `name(payload)` or `name`.
+    /// `name(payload)` or `name`, escaped.
     func actionText(_ entry: TimelineEntry) -> String {
         let payload = ValueSummary.payload(of: entry.action, name: entry.name)
-        return payload.isEmpty ? entry.name : "\(entry.name)(\(payload))"
+        return TerminalText.escaped(payload.isEmpty ? entry.name : "\(entry.name)(\(payload))")
     }
 
     /// `path: old → new` for the first few changes, outputs last.
@@ -54,19 +55,20 @@ public struct TimelineRenderer: Sendable {
         }
         if entry.changes.isEmpty { parts.append(style.dim("(no change)")) }
         for output in entry.outputs {
-            parts.append(style.output("⇧ \(output)"))
+            parts.append(style.output("⇧ \(TerminalText.escaped(output))"))
         }
         return parts.joined(separator: ", ")
     }
 
     func describe(_ change: JSONChange) -> String {
         let (path, kind) = change.collapsingRedaction
-        let styled = style.path(path.description)
+        let styled = style.path(path)
+        func summary(_ value: JSONValue, _ limit: Int) -> String { TerminalText.escaped(ValueSummary.describe(value, limit: limit)) }
         switch kind {
-        case let .added(value): return "\(styled) + \(ValueSummary.describe(value, limit: 24))"
-        case let .removed(value): return "\(styled) − \(ValueSummary.describe(value, limit: 24))"
+        case let .added(value): return "\(styled) + \(summary(value, 24))"
+        case let .removed(value): return "\(styled) − \(summary(value, 24))"
         case let .changed(old, new):
-            return "\(styled): \(ValueSummary.describe(old, limit: 20)) → \(ValueSummary.describe(new, limit: 24))"
+            return "\(styled): \(summary(old, 20)) → \(summary(new, 24))"
         case let .moved(from, to): return "\(styled) ↕ [\(from)] → [\(to)]"
         }
     }

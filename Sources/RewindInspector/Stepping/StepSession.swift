@@ -9,7 +9,8 @@ import RewindReplay
 ///
 /// A command that cannot run (a bad line, a step out of range, a path with nothing at it, a
 /// log that cannot give a step back) answers with a one-line message and leaves the cursor
-/// where it was: a session never ends on an error, only on ``CursorCommand/quit``.
+/// where it was: a session never ends on an error, only on ``CursorCommand/quit``. What it
+/// answers is for a terminal: the recorded strings it quotes are escaped (``TerminalText``).
 public struct StepSession: Sendable {
     public private(set) var cursor: TimeTravelCursor
     public var style: TextStyle
@@ -59,11 +60,11 @@ public struct StepSession: Sendable {
             guard let command = try CursorCommand.parse(line) else { return StepReply() }
             // A log that cannot say what is new is said, but the command runs (and quit quits).
             var notice: [String] = []
-            do { try catchUp() } catch { notice = [error.description] }
+            do { try catchUp() } catch { notice = [TerminalText.escaped(error.description)] }
             reply = perform(command)
             reply.lines = notice + reply.lines
         } catch {
-            reply = StepReply(lines: [error.description])
+            reply = StepReply(lines: [TerminalText.escaped(error.description)])
         }
         return reply
     }
@@ -73,7 +74,7 @@ public struct StepSession: Sendable {
         do {
             return try reply(to: command)
         } catch {
-            return StepReply(lines: [error.description])
+            return StepReply(lines: [TerminalText.escaped(error.description)])
         }
     }
 
@@ -103,7 +104,9 @@ public struct StepSession: Sendable {
             return StepReply(lines: try diff(from: other))
         case let .find(glob):
             guard try cursor.find(glob) else {
-                return StepReply(lines: ["no step after \(cursor.step) has an action matching \(glob) (the search does not wrap around)"])
+                return StepReply(lines: [
+                    "no step after \(cursor.step) has an action matching \(TerminalText.escaped("\(glob)")) (the search does not wrap around)"
+                ])
             }
             return moved()
         case .rerun:
@@ -120,7 +123,7 @@ public struct StepSession: Sendable {
     }
 
     private func outOfRange(_ step: Int) -> String {
-        "no step \(step): session \(cursor.session.label) has steps 0 through \(cursor.lastStep)"
+        "no step \(step): session \(TerminalText.escaped(cursor.session.label)) has steps 0 through \(cursor.lastStep)"
     }
 
     /// The whole state, or `path: value` with the value pretty-printed.
@@ -128,16 +131,16 @@ public struct StepSession: Sendable {
         let printer = PrettyPrinter(style: style)
         guard let path else { return printer.lines(try cursor.state()) }
         guard let value = try cursor.value(at: path) else {
-            return ["nothing at \(path) in the state at step \(cursor.step)"]
+            return ["nothing at \(TerminalText.escaped(path.description)) in the state at step \(cursor.step)"]
         }
         var lines = printer.lines(value)
-        lines[0] = style.path(path.description) + ": " + lines[0]
+        lines[0] = style.path(path) + ": " + lines[0]
         return lines
     }
 
     /// What the current reducer makes of this step, against the recording.
     private func rerun() throws(LogError) -> [String] {
-        guard let flow else { return [missingFlow] }
+        guard let flow else { return [TerminalText.escaped(missingFlow)] }
         let step = cursor.step
         switch try cursor.rerun(with: flow) {
         case nil:
@@ -149,7 +152,7 @@ public struct StepSession: Sendable {
         case .readsSecret?:
             return ["step \(step): the current reducer reads a redacted secret's characters, which the log does not keep, so this step cannot be checked"]
         case let .cannotRun(reason)?:
-            return ["step \(step): cannot run it: \(reason)"]
+            return ["step \(step): cannot run it: \(TerminalText.escaped(reason))"]
         }
     }
 

@@ -99,7 +99,7 @@ public struct JUnitReport: Sendable {
             let lines = ReplayReport.lines(replay, style: .plain)
             // The first line without `FAILED  LOG #N (NAME): ` or its closing colon.
             var message = Substring(lines.first ?? "")
-            let prefix = "FAILED  \(replay.log) \(replay.session.label): "
+            let prefix = "FAILED  \(ReplayReport.name(replay)): "
             if message.hasPrefix(prefix) { message = message.dropFirst(prefix.count) }
             if message.hasSuffix(":") { message = message.dropLast() }
             let text = lines.joined(separator: "\n")

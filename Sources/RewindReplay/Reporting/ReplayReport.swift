@@ -2,10 +2,21 @@ import RewindJSON
 import RewindRendering
 
 /// Formats replay outcomes: a summary line per session, and for a failure the step, the action
-/// and the field-level diff recorded → replayed.
+/// and the field-level diff recorded → replayed. The log's path and the recorded strings
+/// quoted are escaped for a terminal (``TerminalText``).
 public enum ReplayReport {
+    /// `LOG #2 (name)`, as each line names the session.
+    static func name(_ replay: SessionReplay) -> String {
+        TerminalText.escaped("\(replay.log) \(replay.session.label)")
+    }
+
+    /// `step 8 (login  didTapLogin)`.
+    static func step(_ step: Int, _ action: String, _ origin: String) -> String {
+        "step \(step) (\(TerminalText.escaped(origin))  \(TerminalText.escaped(action)))"
+    }
+
     public static func lines(_ replay: SessionReplay, style: TextStyle) -> [String] {
-        let name = "\(replay.log) \(replay.session.label)"
+        let name = name(replay)
         switch replay.outcome {
         case .matched:
             var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every state matches"
@@ -21,36 +32,37 @@ public enum ReplayReport {
             if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
             return [line]
         case let .diverged(step, action, origin, changes):
-            return [style.removed("FAILED") + "  \(name): diverged at step \(step) (\(origin)  \(action)); recorded → replayed:"]
+            return [style.removed("FAILED") + "  \(name): diverged at \(Self.step(step, action, origin)); recorded → replayed:"]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .nondeterministic(step, action, origin, changes):
             return [
                 style.removed("FAILED")
-                    + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"
+                    + "  \(name): nondeterministic at \(Self.step(step, action, origin)): the same state and action gave two different states, so the reducer reads the clock, a UUID, randomness or unordered iteration:"
             ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .readsClock(step, action, origin, changes, paths):
-            let fields = paths.map(\.description).joined(separator: ", ")
+            let fields = TerminalText.escaped(paths.map(\.description).joined(separator: ", "))
             return [
                 style.removed("FAILED")
-                    + "  \(name): nondeterministic at step \(step) (\(origin)  \(action)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"
+                    + "  \(name): nondeterministic at \(Self.step(step, action, origin)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"
             ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case let .refused(step, reason):
-            return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(reason)"]
+            return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(TerminalText.escaped(reason))"]
         }
     }
 
     /// What `replay --update` did with a session: what it accepted into the recording, or why
     /// it left the recording alone.
     public static func updateLines(_ replay: SessionReplay, rewritten: Bool, style: TextStyle) -> [String] {
-        let name = "\(replay.log) \(replay.session.label)"
+        let name = name(replay)
         guard rewritten else { return lines(replay, style: style) }
         let schema = replay.migratedActions == nil ? "" : ", moved to the flow's current schema"
         switch replay.outcome {
         case let .diverged(step, action, origin, changes):
             return [
-                style.added("updated") + " \(name): accepted the current reducer's states from step \(step) (\(origin)  \(action))\(schema); recorded → now:"
+                style.added("updated")
+                    + " \(name): accepted the current reducer's states from \(Self.step(step, action, origin))\(schema); recorded → now:"
             ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
         case .matched, .nondeterministic, .readsClock, .refused:
