@@ -47,8 +47,7 @@ enum StampedNotes {
     enum Clock: String, CaseIterable, Sendable {
         case seconds, milliseconds, referenceSeconds, iso8601, day
 
-        func read() -> Stamp {
-            let now = Date()
+        func read(at now: Date) -> Stamp {
             switch self {
             case .seconds: return .int(Int(now.timeIntervalSince1970))
             case .milliseconds: return .int(Int(now.timeIntervalSince1970 * 1_000) / 1_000 * 1_000)
@@ -59,11 +58,14 @@ enum StampedNotes {
         }
     }
 
+    /// Reads the clock once, when the replay makes it, so that all the runs of a step agree,
+    /// as a coarse clock's do unless it ticks between two of them.
     struct Feature: Reducer, Sendable {
         let clock: Clock
+        let now = Date()
 
         func reduce(into state: inout State, action: Action) -> Effect<Action> {
-            state.stamp = clock.read()
+            state.stamp = clock.read(at: now)
             return .none
         }
     }

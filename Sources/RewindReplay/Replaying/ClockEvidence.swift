@@ -3,11 +3,11 @@ import RewindJSON
 
 /// Finds the current time in a replayed state: the mark of a reducer that reads a coarse clock.
 ///
-/// Replay runs a diverging step twice to catch a reducer that reads the clock; one that reads
-/// it in whole seconds (`Int(Date().timeIntervalSince1970)`) gives the same state both times.
-/// But the value it stores is *now*, which the recording cannot hold: a replayed number or
-/// date string that falls within the replay's own time, where the recording has another
-/// value, is that clock.
+/// Replay runs a diverging step again and again (``RepeatedRuns``) to catch a reducer that
+/// reads the clock; one that reads it in whole seconds (`Int(Date().timeIntervalSince1970)`)
+/// gives the same state every run. But the value it stores is *now*, which the recording
+/// cannot hold: a replayed number or date string that falls within the replay's own time,
+/// where the recording has another value, is that clock.
 ///
 /// Recognised: numbers of seconds or milliseconds since 1970, seconds since 2001 (how
 /// `Codable` writes a `Date`), ISO 8601 date-times, and a date alone (`2026-11-22`, the day of
