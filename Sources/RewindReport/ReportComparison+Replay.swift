@@ -3,8 +3,8 @@ import RewindReplay
 
 extension ReportComparison {
     /// The failing step of a replay, side by side: recorded and replayed for a divergence or a
-    /// clock read, the first and the second run for nondeterminism; nil for a replay that
-    /// matched or was refused (there is no second state to show).
+    /// clock read, two runs that differ for nondeterminism; nil for a replay that matched or
+    /// was refused (there is no second state to show).
     public init?(_ replay: SessionReplay) {
         guard let states = replay.failingStates else { return nil }
         let headline: String
@@ -19,7 +19,7 @@ extension ReportComparison {
             titles = ("recorded", "replayed")
         case let .nondeterministic(step, action, origin, _):
             headline = "Nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two states"
-            titles = ("first run", "second run")
+            titles = ("one run", "another run")
         case .matched, .refused:
             return nil
         }

@@ -19,9 +19,9 @@ struct MinimizeCommand: ParsableCommand {
             --until EXPR: a state satisfies EXPR, in find's language. --crash: the reducer stops \
             the program (each try runs in a child process). The result is added to OUTPUT as a \
             new session (NAME-minimized) whose states come from the current reducer, except \
-            that a step that diverges keeps its recorded state and one that crashes the state \
-            before it, so replaying it shows the same problem. Exits 1 when the session does \
-            not show the problem (see docs/cli/minimize.md).
+            that a step that diverges or is nondeterministic keeps its recorded state and one \
+            that crashes the state before it, so replaying it shows the same problem. Exits 1 \
+            when the session does not show the problem (see docs/cli/minimize.md).
 
             Examples:
               rewind minimize big.rewind --diverging --output small.rewind

@@ -3,16 +3,21 @@ import RewindJSON
 
 /// Finds the current time in a replayed state: the mark of a reducer that reads a coarse clock.
 ///
-/// Replay runs a diverging step twice to catch a reducer that reads the clock; one that reads
-/// it in whole seconds (`Int(Date().timeIntervalSince1970)`) gives the same state both times.
-/// But the value it stores is *now*, which the recording cannot hold: a replayed number or
-/// date string that falls within the replay's own time, where the recording has another
-/// value, is that clock.
+/// Replay runs a diverging step again and again (``RepeatedRuns``) to catch a reducer that
+/// reads the clock; one that reads it in whole seconds (`Int(Date().timeIntervalSince1970)`)
+/// gives the same state every run. But the value it stores is *now*, which the recording
+/// cannot hold: a replayed value that falls within the replay's own time, where the
+/// recording has another value, is that clock.
 ///
 /// Recognised: numbers of seconds or milliseconds since 1970, seconds since 2001 (how
-/// `Codable` writes a `Date`), ISO 8601 date-times, and a date alone (`2026-11-22`, the day of
-/// the replay). A clock read that does not land in the state as a time (a weekday, a count of
-/// hours) stays a plain divergence.
+/// `Codable` writes a `Date`), and texts that are or hold a time (see ``TimeInText``):
+/// date-times (ISO 8601, `Date`'s description, to the second or the minute), a date alone
+/// (the day of the replay), a time of day (`12:03:04`, `12:03 PM`), read in UTC and in the
+/// local zone when they name none. A time inside a longer text (`saved at 12:03:04`) counts
+/// only when the recorded text is the same text with other times in their places, so that a
+/// text that also changed otherwise stays a divergence. A clock read that does not land in
+/// the state as a time (a weekday, a count of hours, a date in words) stays a plain
+/// divergence.
 enum ClockEvidence {
     /// Seconds of slack on either side of the replay's time, for clocks that truncate.
     static let slack: Double = 2
@@ -23,58 +28,53 @@ enum ClockEvidence {
     static func currentTimePaths(in changes: [JSONChange], probedDuring interval: ClosedRange<Date>) -> [JSONPath] {
         changes.compactMap { change in
             switch change.kind {
-            case let .added(value), let .changed(_, value):
-                return isTime(value, within: interval) ? change.path : nil
+            case let .added(value):
+                return isTime(value, recorded: nil, within: interval) ? change.path : nil
+            case let .changed(recorded, value):
+                return isTime(value, recorded: recorded, within: interval) ? change.path : nil
             case .removed, .moved:
                 return nil
             }
         }
     }
 
-    static func isTime(_ value: JSONValue, within interval: ClosedRange<Date>) -> Bool {
-        let start = interval.lowerBound.timeIntervalSince1970 - slack
-        let end = interval.upperBound.timeIntervalSince1970 + slack
+    /// Whether `value`, replayed where the recording has `recorded`, is a time within
+    /// `interval`.
+    static func isTime(_ value: JSONValue, recorded: JSONValue?, within interval: ClosedRange<Date>) -> Bool {
+        let range = interval.lowerBound.timeIntervalSince1970 - slack...interval.upperBound.timeIntervalSince1970 + slack
         switch value {
         case let .int(number):
-            return isTime(Double(number), start, end)
+            return TimeInText.Value.number(Double(number)).falls(in: range, offsets: [])
         case let .double(number):
-            return isTime(number, start, end)
+            return TimeInText.Value.number(number).falls(in: range, offsets: [])
         case let .string(text):
-            return isTime(text, interval: interval, start, end)
+            let offsets = Set([interval.lowerBound, interval.upperBound].map { Double(TimeZone.current.secondsFromGMT(for: $0)) })
+            return isTime(text, recorded: recorded, within: range, offsets: [0] + offsets.subtracting([0]).sorted())
         default:
             return false
         }
     }
 
-    private static func isTime(_ number: Double, _ start: Double, _ end: Double) -> Bool {
-        let since2001 = Date.timeIntervalBetween1970AndReferenceDate
-        return (start...end).contains(number)
-            || (start * 1_000...end * 1_000).contains(number)
-            || (start - since2001...end - since2001).contains(number)
+    private static func isTime(_ text: String, recorded: JSONValue?, within range: ClosedRange<Double>, offsets: [Double]) -> Bool {
+        let bytes = Array(text.utf8)
+        let times = TimeInText.scan(bytes)
+        guard times.contains(where: { $0.value.falls(in: range, offsets: offsets) }) else { return false }
+        // The text is the time.
+        if times.count == 1, times[0].range == bytes.indices { return true }
+        guard case let .string(recordedText)? = recorded else { return false }
+        let recordedBytes = Array(recordedText.utf8)
+        return template(bytes, times) == template(recordedBytes, TimeInText.scan(recordedBytes))
     }
 
-    private static func isTime(_ text: String, interval: ClosedRange<Date>, _ start: Double, _ end: Double) -> Bool {
-        guard text.count >= 10, text.count <= 40, text.first?.isNumber == true else { return false }
-        if text.count == 10 {
-            // A day alone: the replay's day, in UTC or in the local zone.
-            return [TimeZone(identifier: "UTC")!, TimeZone.current].contains { zone in
-                [interval.lowerBound, interval.upperBound].contains { day(of: $0, in: zone) == text }
-            }
+    /// `text` with each of its times replaced by a byte UTF-8 never has.
+    private static func template(_ text: [UInt8], _ times: [TimeInText]) -> [UInt8] {
+        var template: [UInt8] = []
+        var next = 0
+        for time in times {
+            template += text[next..<time.range.lowerBound]
+            template.append(0xFF)
+            next = time.range.upperBound
         }
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) {
-                return (start...end).contains(date.timeIntervalSince1970)
-            }
-        }
-        return false
-    }
-
-    private static func day(of date: Date, in zone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return template + text[next...]
     }
 }

@@ -100,16 +100,17 @@ struct ReplayRun {
         }
         do {
             let probing = ClockEvidence.now()
-            let first = try stepper.probe(from: from, action: action)
-            let second = try stepper.probe(from: from, action: action)
-            let probed = probing...ClockEvidence.now()
-            if first.state != second.state {
-                failingStates = (first.state, second.state)
-                outcome = .nondeterministic(
-                    step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: first.state, to: second.state))
+            let readSecret: Bool
+            switch try RepeatedRuns.run(stepper, from: from, action: action) {
+            case let .differ(one, other):
+                failingStates = (one, other)
+                outcome = .nondeterministic(step: stepNumber, action: actionName, origin: origin, changes: JSONDiff.changes(from: one, to: other))
                 return
+            case let .agree(_, read):
+                readSecret = read
             }
-            if first.readSecret || second.readSecret {
+            let probed = probing...ClockEvidence.now()
+            if readSecret {
                 // The outcome may hang on characters the log does not keep: carry on from the
                 // recorded state rather than call it a divergence or a match.
                 unverifiableSteps.append(stepNumber)

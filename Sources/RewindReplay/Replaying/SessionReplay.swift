@@ -10,12 +10,13 @@ public struct SessionReplay: Sendable {
         /// The first step whose replayed state differs from the recorded one, with the changes
         /// from recorded to replayed.
         case diverged(step: Int, action: String, origin: String, changes: [JSONChange])
-        /// The reducer gave two different states for the same state and action: it reads the
-        /// clock, a UUID, randomness or unordered iteration.
+        /// Runs of the step from the recorded state gave different states (see
+        /// `RepeatedRuns`): the reducer reads the clock, a UUID, randomness or unordered
+        /// iteration. `changes` go from the first run to the first that differed.
         case nondeterministic(step: Int, action: String, origin: String, changes: [JSONChange])
-        /// The step gave the same state twice but not the recorded one, and the replayed state
-        /// holds the current time at `paths`: the reducer reads a clock whose resolution is
-        /// coarser than the two runs (whole seconds, say), which a third run cannot tell.
+        /// Every run of the step gave the same state but not the recorded one, and the replayed
+        /// state holds the current time at `paths`: the reducer reads a clock whose resolution
+        /// is coarser than the runs' spread (whole seconds, say), which more runs cannot tell.
         case readsClock(step: Int, action: String, origin: String, changes: [JSONChange], paths: [JSONPath])
         /// A recorded value could not be decoded by the current types.
         case refused(step: Int, reason: String)
@@ -39,8 +40,8 @@ public struct SessionReplay: Sendable {
     /// updating moves the whole session to the new schema.
     public let migratedActions: [RewrittenAction]?
     /// The two states that differ at the failing step: recorded and replayed for a
-    /// divergence (or a clock read), the first and the second run for nondeterminism. For a
-    /// picture of the failure, such as `replay --report`.
+    /// divergence (or a clock read), the first run and the first that differed for
+    /// nondeterminism. For a picture of the failure, such as `replay --report`.
     public var failingStates: (left: JSONValue, right: JSONValue)? = nil
     /// How long the replay took, for reports that time each session (JUnit's `time`).
     public var duration: Duration = .zero

@@ -8,8 +8,9 @@ public struct CandidateReplay: Sendable {
         /// At the step at `index` of the run, the reducer gave another state than the
         /// recording's step `recordedStep` gave from the same state and action.
         case diverged(index: Int, recordedStep: Int)
-        /// Two runs of the step at `index` from the same state gave different states.
-        case nondeterministic(index: Int)
+        /// Runs of the step at `index` from the same state gave different states (see
+        /// ``diverged(index:recordedStep:)`` for `recordedStep`).
+        case nondeterministic(index: Int, recordedStep: Int)
         /// The state after the step at `index` satisfies the predicate (`-1`: the initial state).
         case reached(index: Int)
         /// The reducer stopped the program at the step at `index` (found in a child process).
@@ -18,7 +19,7 @@ public struct CandidateReplay: Sendable {
         /// The index of the step that showed it.
         public var index: Int {
             switch self {
-            case .diverged(let index, _), .nondeterministic(let index), .reached(let index), .crashed(let index, _): index
+            case .diverged(let index, _), .nondeterministic(let index, _), .reached(let index), .crashed(let index, _): index
             }
         }
     }
@@ -60,12 +61,11 @@ public struct CandidateReplay: Sendable {
                 if let recorded = actions.recorded(from: beforeDigest, action: step.action), recorded.after != afterDigest {
                     // A step that reads a secret's characters, which the log does not keep, may
                     // give another state without any change of behaviour: not evidence.
-                    let first = try stepper.probe(from: before, action: step.action)
-                    let second = try stepper.probe(from: before, action: step.action)
-                    if first.state != second.state {
-                        finding = .nondeterministic(index: index)
-                    } else if !first.readSecret {
-                        finding = .diverged(index: index, recordedStep: recorded.step)
+                    switch try RepeatedRuns.run(stepper, from: before, action: step.action) {
+                    case .differ:
+                        finding = .nondeterministic(index: index, recordedStep: recorded.step)
+                    case .agree(_, let readSecret):
+                        if !readSecret { finding = .diverged(index: index, recordedStep: recorded.step) }
                     }
                 }
             }

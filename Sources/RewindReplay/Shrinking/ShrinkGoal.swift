@@ -4,7 +4,7 @@ import RewindJSON
 public enum ShrinkGoal: Sendable {
     /// A replay through the current reducer diverges from the recording, or is
     /// nondeterministic: at some step, from a state the recording passed through, the action
-    /// gives another state than it gave there, or two runs of it differ.
+    /// gives another state than it gave there, or runs of it differ.
     case diverging
     /// A state, after some step, satisfies the predicate (named by `description`).
     case reaching(description: String, predicate: @Sendable (JSONValue) -> Bool)

@@ -10,9 +10,11 @@ public struct ShrunkSession: Sendable {
     /// The steps kept, in order, up to and with the one that shows the goal.
     public let steps: [RecordedActions.Step]
     /// The state after each kept step: the current reducer's, except that a step that
-    /// diverged keeps the state the recording gave it and one that crashed (and gave none) the
-    /// state before it, so that replaying the new session shows the same problem at the same
-    /// step (a short regression recording until the reducer is fixed or the change accepted).
+    /// diverged or was nondeterministic keeps the state the recording gave it (not one run's
+    /// draw, which a fixed reducer would not give again) and one that crashed (and gave none)
+    /// the state before it, so that replaying the new session shows the same problem at the
+    /// same step (a short regression recording until the reducer is fixed or the change
+    /// accepted).
     public let states: [JSONValue]
     /// Where the kept steps show the goal.
     public let finding: CandidateReplay.Finding
