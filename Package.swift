@@ -4,7 +4,8 @@ import PackageDescription
 
 let package = Package(
     name: "Rewind",
-    // The floor most apps still support; docs/platforms.md lists what each Apple API needs.
+    // The floor most apps still support; docs/platforms.md lists what each Apple API needs, and
+    // tools/check-apple-availability reads the floor from here.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "RewindCore", targets: ["RewindCore"]),

@@ -2,7 +2,9 @@ import Observation
 import RewindCore
 import Testing
 
-/// A store through the Observation module, as SwiftUI sees it.
+/// A store through the Observation module, as SwiftUI sees it. The tests carry the module's
+/// availability, which Swift Testing takes on a test but refuses on a suite: older systems
+/// skip them.
 @MainActor
 @Suite struct ObservableStoreTests {
     /// Whether an onChange of `withObservationTracking` has fired; Sendable for its closure.
@@ -11,6 +13,7 @@ import Testing
         var count = 0
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func trackingTheStateSeesTheNextStep() {
         let store = Store(initialState: Counter.State(), reducer: Counter())
         let fired = Fired()
@@ -28,6 +31,7 @@ import Testing
         #expect(fired.count == 1, "withObservationTracking fires once per registration")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func trackingThatStartsAfterSomeStepsSeesTheNext() {
         let store = Store(initialState: Counter.State(), reducer: Counter())
         let fired = Fired()

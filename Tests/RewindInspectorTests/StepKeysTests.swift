@@ -46,7 +46,10 @@ import Testing
 
     @Test func decodesUTF8AndSurvivesTruncatedInput() {
         #expect(KeyStroke.decode(Array("é→".utf8)) == [.character("é"), .character("→")])
+        #expect(KeyStroke.decode(Array("🎞x".utf8)) == [.character("🎞"), .character("x")])
         #expect(KeyStroke.decode([0xE2, 0x86]) == [.other], "a cut character")
+        #expect(KeyStroke.decode([0xC3, 0x41, 0x42]) == [.other, .character("B")], "a lead byte without its continuation")
+        #expect(KeyStroke.decode([0xC0, 0x80]) == [.other], "an overlong encoding of NUL")
         #expect(KeyStroke.decode([0x1B, 0x5B, 0x31]) == [.other], "a cut sequence")
         #expect(KeyStroke.decode([0x1B, 0x78]) == [.escape, .character("x")])
         #expect(KeyStroke.decode([0xFF, 0x80]) == [.other, .other])

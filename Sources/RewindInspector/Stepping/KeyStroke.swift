@@ -42,10 +42,14 @@ public enum KeyStroke: Sendable, Equatable {
         case 0xC0...0xF7:
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
             let end = min(bytes.endIndex, start + length)
-            guard end - start == length, let text = String(validating: bytes[start..<end], as: UTF8.self), let character = text.first else {
+            // One scalar of `length` bytes, by the standard library's decoder: `String(validating:as:)`
+            // would need macOS 15 and iOS 18.
+            var units = bytes[start..<end].makeIterator()
+            var decoder = UTF8()
+            guard end - start == length, case let .scalarValue(scalar) = decoder.decode(&units) else {
                 return (.other, end - start)
             }
-            return (.character(character), length)
+            return (.character(Character(scalar)), length)
         default: return (.other, 1)
         }
     }
