@@ -88,7 +88,13 @@ import Testing
         try await DemoLog.record(into: path)
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.prefix(length).write(to: URL(fileURLWithPath: path))
-        try expectFailure(path, status: 65, message: "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
+        // Past the header's first 100 bytes, its page count says how long the file should be,
+        // whatever pages a command would read (cut at 60,000, `sessions` read none it lost).
+        let message =
+            length < 100
+            ? "the log is damaged or truncated (SQLite reports a malformed database)"
+            : "the log is truncated: its header says \(whole.count) bytes, the file holds \(length)"
+        try expectFailure(path, status: 65, message: "\(path): \(message)")
     }
 
     /// A log copied while a recorder holds it open, flushed but not checkpointed: its data is
@@ -111,7 +117,9 @@ import Testing
         try sink.close()
         try expectFailure(
             copy, status: 65,
-            message: "\(copy): not a whole Rewind log: its data is in copy.rewind-wal, which is missing (copied while a recorder held it open?)")
+            message:
+                "\(copy): not a whole Rewind log: it holds no session, and copy.rewind-wal, where a recorder writes its steps, is missing (copied while a recorder held it open?)"
+        )
     }
 
     /// A page of the event table overwritten in the middle of the file: every command counts

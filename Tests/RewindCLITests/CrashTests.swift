@@ -98,7 +98,14 @@ import Testing
 
             let size = (try? FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? nil
             if let size, size > 0 {
-                do { _ = try LogReader(path: log).sessions() } catch { Issue.record("round \(round): not a sound log: \(error)") }
+                do {
+                    _ = try LogReader(path: log).sessions()
+                } catch let error where error.kind == .incomplete && error.message.hasPrefix("not a whole Rewind log: it holds no session") {
+                    // Killed after the log got its name, before its first session: readers
+                    // say what they cannot tell from a copy that lost its `-wal`.
+                } catch {
+                    Issue.record("round \(round): not a sound log: \(error)")
+                }
             }
             #expect(!FileManager.default.fileExists(atPath: log + "-journal"), "round \(round)")
             let writer = try RewindBinary.run(["record", "login", "--script", "login-happy", "--output", log])

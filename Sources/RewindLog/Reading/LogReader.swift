@@ -33,7 +33,9 @@ public final class LogReader: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw LogError(.unreadable, path: path, "permission denied")
         }
-        let missingWAL = LogFileHeader(path: path)?.isMissingItsWAL ?? false
+        let header = LogFileHeader(path: path)
+        if let truncation = header?.truncation { throw truncation }
+        let missingWAL = header?.isMissingItsWAL ?? false
         do {
             database = try Self.openReadOnly(path)
             formatVersion = try database.read { db in

@@ -158,6 +158,21 @@ extension LogError {
         return LogError(.incomplete, path: path, "not a whole Rewind log: its data is in \(name)-wal, which is missing (copied while a recorder held it open?)")
     }
 
+    /// A log in WAL mode with its tables but no session, and no `-wal`: a copy of a log made
+    /// before its first checkpoint (a new log is born with its tables), or a log whose writer
+    /// stopped before it began a session.
+    static func missingWALOfEmptyLog(_ path: String) -> LogError {
+        let name = (path as NSString).lastPathComponent
+        return LogError(
+            .incomplete, path: path,
+            "not a whole Rewind log: it holds no session, and \(name)-wal, where a recorder writes its steps, is missing (copied while a recorder held it open?)"
+        )
+    }
+
+    static func truncated(_ path: String, expected: Int, actual: Int) -> LogError {
+        LogError(.damaged, path: path, "the log is truncated: its header says \(expected) bytes, the file holds \(actual)")
+    }
+
     static func newerLog(_ path: String, version: Int) -> LogError {
         LogError(.newerFormat, path: path, "written by a newer Rewind (log format \(version); this rewind reads up to \(LogSchema.formatVersion))")
     }

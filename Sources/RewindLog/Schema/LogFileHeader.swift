@@ -12,6 +12,10 @@ struct LogFileHeader {
     let path: String
     /// Whether the header's read and write versions (bytes 18 and 19) are 2: WAL mode.
     let isWALMode: Bool
+    /// The size the header gives the database, in bytes, when SQLite would trust it: its page
+    /// count (bytes 28–31) is valid while the change counter (24–27) equals the
+    /// version-valid-for number (92–95).
+    let declaredSize: Int?
 
     /// Reads the header of `path`; nil when the file cannot be read or is too short to be a
     /// SQLite database (SQLite then reports the problem itself).
@@ -24,6 +28,23 @@ struct LogFileHeader {
         self.path = path
         let start = bytes.startIndex
         isWALMode = bytes[start + 18] == 2 && bytes[start + 19] == 2
+        func integer(at offset: Int, count: Int) -> Int {
+            bytes[(start + offset)..<(start + offset + count)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        // A page size of 1 stands for 65,536.
+        let pageSize = integer(at: 16, count: 2) == 1 ? 65_536 : integer(at: 16, count: 2)
+        let pages = integer(at: 28, count: 4)
+        declaredSize = pages > 0 && integer(at: 24, count: 4) == integer(at: 92, count: 4) ? pages * pageSize : nil
+    }
+
+    /// The error for a file shorter than its header says: cut off (a copy that stopped, a full
+    /// disk). SQLite itself notices only when a read reaches a missing page, so which command
+    /// noticed depended on where the rows lay; checked before opening, every one does.
+    var truncation: LogError? {
+        guard let declaredSize, let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
+            size < declaredSize
+        else { return nil }
+        return LogError.truncated(path, expected: declaredSize, actual: size)
     }
 
     /// Whether the file is in WAL mode and no `-wal` file is beside it: either a recorder

@@ -16,7 +16,9 @@ extension LogSchema {
         guard !isDirectory.boolValue else { throw LogError(.cannotWrite, path: path, "is a folder, not a log") }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { return }
-        let missingWAL = LogFileHeader(path: path)?.isMissingItsWAL ?? false
+        let header = LogFileHeader(path: path)
+        if let truncation = header?.truncation { throw truncation }
+        let missingWAL = header?.isMissingItsWAL ?? false
         do {
             let database = try LogReader.openReadOnly(path)
             defer { try? database.close() }

@@ -158,6 +158,11 @@ enum LogSchema {
             throw LogError.newerLog(path, version: version)
         }
         try validateTables(db, path: path, version: version)
+        // Born with its tables, a log copied without its `-wal` before a checkpoint shows them
+        // and nothing else; a writer takes such a file (`allowEmpty`), a reader names it.
+        if missingWAL, !allowEmpty, try Int.fetchOne(db, sql: "SELECT count(*) FROM session") == 0 {
+            throw LogError.missingWALOfEmptyLog(path)
+        }
     }
 
     /// One line for a SQLite error met while opening or reading `path`.
