@@ -306,17 +306,22 @@ private final class BlockWriters: @unchecked Sendable {
     private let lock = NSLock()
     private var writers: [Int: EventBlockWriter] = [:]
 
+    // `lock()` and `unlock()`, not `NSLocking.withLock`: that one is back-deployed to every
+    // Apple version (`@_alwaysEmitIntoClient`, docs/platforms.md), but Apple's documentation
+    // long said iOS 16+, and these two leave no doubt to a reader at the package's floor.
     func writer(for session: Int) -> EventBlockWriter {
-        lock.withLock {
-            if let writer = writers[session] { return writer }
-            let writer = EventBlockWriter(session: session)
-            writers[session] = writer
-            return writer
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let writer = writers[session] { return writer }
+        let writer = EventBlockWriter(session: session)
+        writers[session] = writer
+        return writer
     }
 
     func remove(_ session: Int) {
-        lock.withLock { _ = writers.removeValue(forKey: session) }
+        lock.lock()
+        defer { lock.unlock() }
+        writers.removeValue(forKey: session)
     }
 }
 
