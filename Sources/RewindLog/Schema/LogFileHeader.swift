@@ -40,9 +40,16 @@ struct LogFileHeader {
     /// The error for a file shorter than its header says: cut off (a copy that stopped, a full
     /// disk). SQLite itself notices only when a read reaches a missing page, so which command
     /// noticed depended on where the rows lay; checked before opening, every one does.
+    ///
+    /// Only a file no writer holds: while a `-wal` (or a `-journal`) is beside it, a checkpoint
+    /// writes page 1, with the new page count, before the pages that extend the file (a reader
+    /// during a recording saw 114,688 declared and 110,592 there). The header was read first,
+    /// then the `-wal` looked for, then the size: a file only grows, so a writer that comes in
+    /// between cannot make a whole file look short.
     var truncation: LogError? {
-        guard let declaredSize, let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int,
-            size < declaredSize
+        let manager = FileManager.default
+        guard let declaredSize, !manager.fileExists(atPath: path + "-wal"), !manager.fileExists(atPath: path + "-journal"),
+            let size = try? manager.attributesOfItem(atPath: path)[.size] as? Int, size < declaredSize
         else { return nil }
         return LogError.truncated(path, expected: declaredSize, actual: size)
     }
