@@ -66,7 +66,7 @@ public struct LogImporter: Sendable {
                 for file in [output, output + "-wal", output + "-shm"] {
                     try? FileManager.default.removeItem(atPath: file)
                 }
-                // The empty file the user gave is left as it was found.
+                // The empty file the user gave is left empty (with mode 0600).
                 if wasEmpty { _ = FileManager.default.createFile(atPath: output, contents: nil, attributes: [.posixPermissions: 0o600]) }
             }
             throw error
