@@ -41,7 +41,7 @@ enum LogCreation {
         let existing: (device: UInt64, inode: UInt64)?
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 else { return }
-            existing = (UInt64(info.st_dev), UInt64(info.st_ino))
+            existing = (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
         } else {
             existing = nil
         }
@@ -92,7 +92,7 @@ enum LogCreation {
         guard flock(descriptor, LOCK_EX) == 0 else { return }
         // Another writer replaced it while this one waited: the log is theirs.
         var info = stat()
-        guard stat(path, &info) == 0, UInt64(info.st_dev) == identity.device, UInt64(info.st_ino) == identity.inode,
+        guard stat(path, &info) == 0, UInt64(truncatingIfNeeded: info.st_dev) == identity.device, UInt64(truncatingIfNeeded: info.st_ino) == identity.inode,
             info.st_size == 0
         else { return }
         guard rename(temporary, path) == 0 else {

@@ -247,7 +247,7 @@ public final class SQLiteSink: RecordingSink {
     /// checkpoint that cannot finish (a reader past the busy timeout) is tried at the next.
     private func keepWALBounded() throws {
         var info = stat()
-        guard stat(path + "-wal", &info) == 0, info.st_size > walLimit else { return }
+        guard stat(path + "-wal", &info) == 0, Int(info.st_size) > walLimit else { return }
         do {
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
