@@ -11,4 +11,12 @@ public struct RecorderConfiguration: Sendable {
     public var onError: @Sendable (any Error) -> Void = { _ in }
 
     public init() {}
+
+    /// Whether `step` is stored whole rather than as a patch: every ``keyframeInterval`` steps,
+    /// and wherever the step before it was not stored (a session's first step, a step after a
+    /// gap), for a patch needs the state before it. The one rule of every writer of steps: the
+    /// recorder, `import`, `replay --update` and `minimize`'s sessions.
+    public func storesKeyframe(at step: Int, followingStoredStep: Bool) -> Bool {
+        !followingStoredStep || step % keyframeInterval == 0
+    }
 }
