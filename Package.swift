@@ -93,7 +93,7 @@ let package = Package(
             name: "RewindCLI",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         // The stock `rewind`: the command line with the photo app's flows, and `bench`.
