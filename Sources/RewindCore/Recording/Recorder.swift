@@ -170,7 +170,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         writing.start()
     }
 
-    /// Steps dropped because the writer fell behind (only under `.dropWithGapMarker`).
+    /// Steps dropped because the recorder's threads fell behind (only under `.dropWithGapMarker`).
     public var droppedCount: Int { queue.dropped }
 
     /// Records the state a session starts from (step 0). A store calls this for you.
