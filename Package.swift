@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         // Values and changes as text for people: styles, summaries, pretty-printing, diffs.
-        .target(name: "RewindRendering", dependencies: ["RewindCore", "RewindJSON"]),
+        .target(name: "RewindRendering", dependencies: ["RewindJSON"]),
         // Replay: the flows an app registers, replaying recordings through them, reports.
         .target(
             name: "RewindReplay",
