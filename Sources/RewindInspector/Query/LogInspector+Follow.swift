@@ -35,7 +35,7 @@ extension LogInspector {
         var caller = CallerError()
         do {
             return try follow(session, from: max(1, first), with: &follower) { current, steps throws(LogError) in
-                try walkPages(of: current, steps: steps, pageSize: 500) { page throws(LogError) in try caller.run { try body(page) } }
+                try walkPages(of: current, steps: steps, pageSize: Self.pageSize) { page throws(LogError) in try caller.run { try body(page) } }
                 return true
             }
         } catch {

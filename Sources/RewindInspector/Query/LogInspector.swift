@@ -36,9 +36,12 @@ public struct LogInspector: Sendable {
     /// The timeline of steps `range` of a session: each action and what it changed.
     public func timeline(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [TimelineEntry] {
         var entries: [TimelineEntry] = []
-        try walkPages(of: session, steps: range, pageSize: 500) { entries += $0 }
+        try walkPages(of: session, steps: range, pageSize: Self.pageSize) { entries += $0 }
         return entries
     }
+
+    /// The steps of a page of ``pages(of:steps:pageSize:_:)``, unless told otherwise.
+    public static let pageSize = 500
 
     /// The same timeline, handed over a page at a time as the log is read, so that a long
     /// session prints its first lines at once and never sits whole in memory.
@@ -46,7 +49,7 @@ public struct LogInspector: Sendable {
     /// An error `body` throws ends the walk and comes out as it was; every other error is a
     /// ``LogError``.
     public func pages(
-        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int = 500,
+        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int = LogInspector.pageSize,
         _ body: ([TimelineEntry]) throws -> Void
     ) throws {
         var caller = CallerError()
