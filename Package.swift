@@ -60,7 +60,7 @@ let package = Package(
             ]
         ),
         // Values and changes as text for people: styles, summaries, pretty-printing, diffs.
-        .target(name: "RewindRendering", dependencies: ["RewindCore", "RewindJSON"]),
+        .target(name: "RewindRendering", dependencies: ["RewindJSON"]),
         // Replay: the flows an app registers, replaying recordings through them, reports.
         .target(
             name: "RewindReplay",
@@ -93,7 +93,7 @@ let package = Package(
             name: "RewindCLI",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
         // The stock `rewind`: the command line with the photo app's flows, and `bench`.

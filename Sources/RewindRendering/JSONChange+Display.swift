@@ -1,4 +1,3 @@
-import RewindCore
 import RewindJSON
 
 extension JSONChange {
@@ -6,11 +5,11 @@ extension JSONChange {
     /// `password["$redacted"]: 3 → 4`, reads as a change of the secret itself,
     /// `password: <redacted 3> → <redacted 4>`.
     public var collapsingRedaction: (path: JSONPath, kind: Kind) {
-        guard case .key(Secret.placeholderKey)? = path.components.last else {
+        guard case .key(RedactedPlaceholder.key)? = path.components.last else {
             return (path, kind)
         }
         let parent = JSONPath(Array(path.components.dropLast()))
-        func wrap(_ value: JSONValue) -> JSONValue { .object(JSONObject([(Secret.placeholderKey, value)])) }
+        func wrap(_ value: JSONValue) -> JSONValue { .object(JSONObject([(RedactedPlaceholder.key, value)])) }
         switch kind {
         case let .added(value): return (parent, .added(wrap(value)))
         case let .removed(value): return (parent, .removed(wrap(value)))

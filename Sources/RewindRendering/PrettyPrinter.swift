@@ -1,4 +1,3 @@
-import RewindCore
 import RewindJSON
 
 /// Formats a JSON value for people: indented, keys sorted, a redacted secret as

@@ -1,4 +1,3 @@
-import RewindCore
 import RewindJSON
 
 /// Short, one-line renderings of JSON values and action payloads for timelines.
@@ -92,7 +91,7 @@ public enum ValueSummary {
     /// The length a redacted placeholder (`{"$redacted": N}`) keeps; nil for any other value.
     public static func redactedLength(_ value: JSONValue) -> Int? {
         guard case .object(let object) = value, object.count == 1,
-            case .int(let length)? = object[Secret.placeholderKey]
+            case .int(let length)? = object[RedactedPlaceholder.key]
         else { return nil }
         return length
     }

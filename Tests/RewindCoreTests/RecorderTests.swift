@@ -208,7 +208,7 @@ import Testing
         #expect(recorder.droppedCount == gapSteps.count)
         #expect(gapSteps.count >= 200 - 4 * capacity, "the queue, the encoder and its hand-off hold a batch each")
         #expect(stored.prefix(5) == [1, 2, 3, 4, 5] && stored.last == 201)
-        #expect(recorded.gaps.allSatisfy { $0.reason == "the recorder's queue was full: the writer fell behind" })
+        #expect(recorded.gaps.allSatisfy { $0.reason == "the recorder's queue was full: its encoder thread fell behind" })
         for gap in recorded.gaps {
             let next = recorded.events.first { $0.step > gap.steps.upperBound }
             guard case .keyframe = next?.state else {

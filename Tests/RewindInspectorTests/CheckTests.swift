@@ -61,7 +61,7 @@ import Testing
                 "  checksums  ok       every row matches its checksum (4 rows)",
                 "  steps      ok       6 steps recorded of 1 through 9, the others covered by gap markers",
                 "  gaps       warning  1 gap marker: 3 steps not recorded, as the recorder said",
-                "      - steps 4 through 6: the recorder's queue was full: the writer fell behind",
+                "      - steps 4 through 6: the recorder's queue was full: its encoder thread fell behind",
                 "  states     ok       every state rebuilds and matches its digest (7 states, step 0 included)",
                 "  keyframes  ok       2 keyframes; the first step after each gap is one",
                 "  secrets    ok       action.didUpdatePassword._0, password: a placeholder wherever present, at every step",
@@ -134,7 +134,7 @@ import Testing
         #expect(json["passed"] == true)
         #expect(json["warnings"] == 1)
         #expect(json["integrity.status"] == "ok")
-        #expect(json["sessions[0].gaps"] == [["first_step": 4, "last_step": 6, "reason": "the recorder's queue was full: the writer fell behind"]])
+        #expect(json["sessions[0].gaps"] == [["first_step": 4, "last_step": 6, "reason": "the recorder's queue was full: its encoder thread fell behind"]])
         #expect(json["sessions[0].status"] == "warning")
         for name in ["steps", "gaps", "states", "keyframes", "secrets"] {
             #expect(json[try JSONPath(parsing: "sessions[0].checks.\(name).status")] != nil, "\(name)")

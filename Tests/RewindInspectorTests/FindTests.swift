@@ -78,7 +78,7 @@ import Testing
         let steps = (1...(boundary * 2 + 10)).filter { !gap.contains($0) }.map { step in
             HandmadeLog.Step(step: step, state: HandmadeLog.login("u\(step)", password: 0), action: HandmadeLog.typed("u\(step)"))
         }
-        try log.session("long", steps: steps, gaps: [RecordingGap(steps: gap, reason: "the recorder's queue was full: the writer fell behind")])
+        try log.session("long", steps: steps, gaps: [RecordingGap(steps: gap, reason: "the recorder's queue was full: its encoder thread fell behind")])
         try log.close()
 
         let inspector = try LogInspector(path: path)

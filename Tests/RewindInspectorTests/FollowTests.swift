@@ -41,6 +41,15 @@ import Testing
         #expect(summaries.count > 10, "the steps came in many runs, as recorded: \(summaries)")
     }
 
+    @Test func anErrorOfTheCallersBodyEndsTheFollowingAsItWas() throws {
+        let (live, inspector, session, opened, folder) = try Self.live(steps: 3)
+        var follower = opened
+        defer { withExtendedLifetime((live, folder)) {} }
+        #expect(throws: CancellationError.self) {
+            try inspector.followTimeline(of: session, from: 1, with: &follower) { _ in throw CancellationError() }
+        }
+    }
+
     @Test func aCancelledFollowerStopsWaitingAfterWhatIsThere() throws {
         let (live, inspector, session, opened, folder) = try Self.live(steps: 3, cancelled: { true })
         defer { withExtendedLifetime((live, folder)) {} }

@@ -84,7 +84,7 @@ struct HandmadeLog {
         let log = try HandmadeLog(path: path)
         try log.session(
             "gappy", steps: typing(1...3) + typing(7...9),
-            gaps: [RecordingGap(steps: 4...6, reason: "the recorder's queue was full: the writer fell behind")],
+            gaps: [RecordingGap(steps: 4...6, reason: "the recorder's queue was full: its encoder thread fell behind")],
             ended: false
         )
         try log.session(

@@ -50,14 +50,14 @@ struct MinimizeCommand: ParsableCommand {
     /// A file naming the user's steps to keep: the child process of a --crash search replays
     /// them, saying before each step which one it starts.
     @Option(help: .private)
-    var probe: String?
+    var attempt: String?
 
     /// The last step the child needs to read.
     @Option(help: .private)
-    var probeThrough: Int?
+    var attemptThrough: Int?
 
     func validate() throws {
-        if probe != nil { return }
+        if attempt != nil { return }
         switch [diverging, until != nil, crash].filter({ $0 }).count {
         case 0: throw ValidationError("choose what the shortened session must still show: --diverging, --until EXPR or --crash")
         case 1: break
@@ -67,7 +67,7 @@ struct MinimizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let probe { return try CrashProbe.run(log: log, session: session.session, keeping: probe, through: probeThrough) }
+        if let attempt { return try CrashAttempt.run(log: log, session: session.session, keeping: attempt, through: attemptThrough) }
         guard let output else { return }
         let goal: ShrinkGoal
         if let until {

@@ -4,7 +4,7 @@ import RewindLog
 import RewindReplay
 
 /// `minimize --crash`: delta debugging where each try replays in a child process (this same
-/// program, `minimize --probe`), since a reducer that traps would end the search with it.
+/// program, `minimize --attempt`), since a reducer that traps would end the search with it.
 struct CrashSearch {
     let actions: RecordedActions
     /// This program, which the children run.
@@ -69,8 +69,8 @@ struct CrashSearch {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments =
-            ["minimize", actions.log, "--session", String(actions.session.number), "--probe", keep.path]
-            + (through.map { ["--probe-through", String($0)] } ?? [])
+            ["minimize", actions.log, "--session", String(actions.session.number), "--attempt", keep.path]
+            + (through.map { ["--attempt-through", String($0)] } ?? [])
         // No backtrace: it would take seconds per crash, and the search crashes often.
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         // Ours to close: a search starts hundreds of children, each would leak two descriptors.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Atomics
 import Foundation
 import RewindInspector
 import RewindLog
@@ -9,8 +10,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Set by the SIGINT handler, read between two looks at the log. Written only by the handler.
-nonisolated(unsafe) private var interrupted: sig_atomic_t = 0
+/// Set by the SIGINT handler, read between two looks at the log: an atomic, lock-free (so safe
+/// in a handler), which a read on another thread sees and the compiler cannot keep in a
+/// register across the follower's loop.
+private let interrupted = ManagedAtomic<Bool>(false)
 
 /// `--follow`'s plumbing for `log`, `find` and `step`: which session to follow, Ctrl-C, and
 /// output that leaves at once.
@@ -29,8 +32,10 @@ enum Following {
     /// recorder begins, waited for: `log --follow` started before `rewind record` follows
     /// what it records, not the recording before it.
     static func open(_ path: String, session selector: String?, live: Bool = true) throws(LogError) -> (LogInspector, SessionSummary, LogFollower)? {
-        signal(SIGINT) { _ in interrupted = 1 }
-        var follower = LogFollower(reader: try LogReader(path: path), isCancelled: { interrupted != 0 })
+        // Made here, not in the handler: a global is initialized on its first use, with a lock.
+        interrupted.store(false, ordering: .relaxed)
+        signal(SIGINT) { _ in interrupted.store(true, ordering: .relaxed) }
+        var follower = LogFollower(reader: try LogReader(path: path), isCancelled: { interrupted.load(ordering: .relaxed) })
         let session: SessionSummary
         if let selector {
             session = try follower.reader.session(selector)

@@ -6,16 +6,18 @@ import Glibc
 import Musl
 #endif
 
-/// The lock of the recorder's hand-off, in storage allocated once: `os_unfair_lock` on Apple
-/// platforms, a `pthread_mutex_t` elsewhere.
+/// The locks of the recorder's hand-off, in storage allocated once: `os_unfair_lock` on Apple
+/// platforms, a `pthread_mutex_t` elsewhere. A store's dispatch takes none of them; callers of
+/// `record` other than a store, a dropped step and the control items do.
 ///
 /// Synchronization's `Mutex` exists on Apple platforms only from iOS 18 and macOS 15, above
 /// the package's floor; on Linux the thread sanitizer cannot see it (its futex and atomics are
 /// not instrumented, so every access it guards was reported as a race), where it sees a
-/// pthread mutex. Interleaved `rewind bench` runs put the recording dispatch at 121–128 ns with
-/// either (126–127 with `Mutex` and `Atomic` before the floor moved, 131–132 with this lock and
-/// swift-atomics, in one later run). `NSLock` would add a class and a dynamic call to each of
-/// the dispatch path's two lock operations.
+/// pthread mutex. `NSLock` would add a class and a dynamic call to each lock operation.
+///
+/// A pthread call that fails (`EINVAL`, `EDEADLK` from a checking mutex) is a bug of the
+/// caller's or memory corrupted: it stops the process, as `os_unfair_lock` does on misuse,
+/// rather than run the guarded code unguarded.
 @usableFromInline
 struct UnfairLock: ~Copyable, @unchecked Sendable {
     // Sendable by hand: the lock is made to be shared; it guards its own state. The storage
@@ -39,7 +41,8 @@ struct UnfairLock: ~Copyable, @unchecked Sendable {
 
     deinit {
         #if !canImport(Darwin)
-        pthread_mutex_destroy(pointer)
+        let result = pthread_mutex_destroy(pointer)
+        precondition(result == 0, "pthread_mutex_destroy failed: \(result)")
         #endif
         pointer.deinitialize(count: 1)
         pointer.deallocate()
@@ -51,8 +54,12 @@ struct UnfairLock: ~Copyable, @unchecked Sendable {
         os_unfair_lock_lock(pointer)
         defer { os_unfair_lock_unlock(pointer) }
         #else
-        pthread_mutex_lock(pointer)
-        defer { pthread_mutex_unlock(pointer) }
+        let locked = pthread_mutex_lock(pointer)
+        precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
+        defer {
+            let unlocked = pthread_mutex_unlock(pointer)
+            precondition(unlocked == 0, "pthread_mutex_unlock failed: \(unlocked)")
+        }
         #endif
         return try body()
     }

@@ -170,7 +170,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         writing.start()
     }
 
-    /// Steps dropped because the writer fell behind (only under `.dropWithGapMarker`).
+    /// Steps dropped because the recorder's threads fell behind (only under `.dropWithGapMarker`).
     public var droppedCount: Int { queue.dropped }
 
     /// Records the state a session starts from (step 0). A store calls this for you.
@@ -255,17 +255,6 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     deinit {
         close()
     }
-}
-
-/// What a replicating recorder's encoder thread asks of the dispatching thread.
-@usableFromInline
-enum StateRequest {
-    /// The store's state every `confirmationInterval` steps.
-    @inlinable static var atIntervals: Int { 0 }
-    /// The store's state with the next step too: the encoder has caught up with steps to confirm.
-    @inlinable static var next: Int { 1 }
-    /// The store's state at every step: the replica disagreed with it.
-    @inlinable static var always: Int { 2 }
 }
 
 // In an extension, so that the protocol's main-actor isolation does not spread to the whole

@@ -1,14 +1,23 @@
 /// How a recorder batches, bounds and reports.
 public struct RecorderConfiguration: Sendable {
-    /// How many steps may wait for the writer: the ring of that many slots is allocated once.
+    /// How many steps may wait for the encoder thread: the ring of that many slots is allocated
+    /// once; as many encoded items may wait for the writer thread.
     public var capacity = 16_384
     /// What dispatch does when that many are waiting.
     public var overflow = OverflowPolicy.block
     /// Every this many steps the whole state is stored instead of a patch.
     public var keyframeInterval = 256
-    /// Called on the writer thread when encoding or the sink fails; the steps it lost are
-    /// marked as a gap in the log.
+    /// Called on the encoder thread when encoding fails, on the writer thread when the sink
+    /// does; the steps it lost are marked as a gap in the log.
     public var onError: @Sendable (any Error) -> Void = { _ in }
 
     public init() {}
+
+    /// Whether `step` is stored whole rather than as a patch: every ``keyframeInterval`` steps,
+    /// and wherever the step before it was not stored (a session's first step, a step after a
+    /// gap), for a patch needs the state before it. The one rule of everything that stores steps:
+    /// the recorder, `import`, `replay --update` and `minimize`'s sessions.
+    public func storesKeyframe(at step: Int, followingStoredStep: Bool) -> Bool {
+        !followingStoredStep || step % keyframeInterval == 0
+    }
 }

@@ -104,7 +104,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
             // The replica missed the dropped actions: the next step brings the store's state.
             releaseUnconfirmed(into: &output)
             replicaState = nil
-            output.append(.gap(RecordingGap(steps: steps, reason: "the recorder's queue was full: the writer fell behind")))
+            output.append(.gap(RecordingGap(steps: steps, reason: "the recorder's queue was full: its encoder thread fell behind")))
         case .flush:
             releaseUnconfirmed(into: &output)
             output.append(.flush)

@@ -90,7 +90,7 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     private func append(_ step: EncodedStep) {
-        var isKeyframe = needsKeyframe || step.step % configuration.keyframeInterval == 0
+        var isKeyframe = configuration.storesKeyframe(at: step.step, followingStoredStep: !needsKeyframe)
         // A patch is taken between two states written the same way: a change of way (a state
         // that grew past what is written as text) makes a keyframe.
         switch (previous, step.state) {

@@ -2,7 +2,7 @@
 public struct RecordingGap: Sendable, Equatable {
     /// The first and last step that are missing.
     public var steps: ClosedRange<Int>
-    /// Why they are missing, like `writer fell behind` or the sink's error.
+    /// Why they are missing: the recorder's queue was full, or the sink's error.
     public var reason: String
 
     public init(steps: ClosedRange<Int>, reason: String) {

@@ -14,6 +14,11 @@ import Foundation
 /// the writer, the encoded trees made the two threads contend for the allocator's lock, a
 /// tenth of the encoder's time.
 final class WriterChannel<Element>: @unchecked Sendable {
+    // Sendable by hand: `pending`, `pendingCount` and `written` are touched only between
+    // `condition.lock()` and `unlock()`, and `limit` never changes. The elements need not be
+    // Sendable (the encoder's hold the app's values): a batch crosses whole, and the side that
+    // hands it over keeps no reference to it (`send` leaves `items` empty, `receiveAll`
+    // empties `batches` into `written`), so one thread at a time holds each.
     private let condition = NSCondition()
     /// Batches sent and not yet taken, in order.
     private var pending: [[Element]] = []

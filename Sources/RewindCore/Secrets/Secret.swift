@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// A string that never leaves the process in clear, such as a password.
 ///
 /// Whatever encodes it (the recorder, an export, a debug print) gets a placeholder that keeps
@@ -29,8 +31,9 @@ public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
     /// Where a placeholder decoded for replay reports reads of its characters; nil otherwise.
     private let reads: SecretReads?
 
-    /// The key of the placeholder object, which marks a redacted field in a log or export.
-    public static let placeholderKey = "$redacted"
+    /// The key of the placeholder object, which marks a redacted field in a log or export
+    /// (``RedactedPlaceholder/key``).
+    public static var placeholderKey: String { RedactedPlaceholder.key }
     /// The longest secret a placeholder may stand for: a longer one is damage.
     static let maximumRedactedLength = 1_000_000
 

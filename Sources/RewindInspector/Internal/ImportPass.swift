@@ -6,9 +6,10 @@ import RewindLog
 /// One pass over the lines of an export: checks each line against the ones before it and,
 /// when given a sink, writes the sessions into it as a recorder would have.
 ///
-/// Events are stored exactly as `RecorderWriter` stores them: a keyframe at a session's first
-/// step, after a gap (or any jump in the steps) and every `keyframeInterval` steps, and
-/// otherwise the patch from the previous state.
+/// Events are stored as the recorder stores them
+/// (``RecorderConfiguration/storesKeyframe(at:followingStoredStep:)``): a keyframe at a
+/// session's first step, after a gap and every `keyframeInterval` steps, and otherwise the
+/// patch from the previous state.
 struct ImportPass {
     /// The export being read, for messages.
     let path: String
@@ -16,7 +17,7 @@ struct ImportPass {
     let sink: SQLiteSink?
     /// The log being written, for messages.
     let output: String
-    private let keyframeInterval = RecorderConfiguration().keyframeInterval
+    private let configuration = RecorderConfiguration()
     private static let batchSize = 256
     private(set) var imported: [ImportedSession] = []
     private var current: Current?
@@ -114,7 +115,8 @@ struct ImportPass {
             throw invalid(line, "\(label) holds a clear value at \(path), a redacted field")
         }
         if sink != nil {
-            let keyframe = session.needsKeyframe || event.step != session.lastStep + 1 || event.step % keyframeInterval == 0
+            // The steps are contiguous (checked above): only a gap line breaks them.
+            let keyframe = configuration.storesKeyframe(at: event.step, followingStoredStep: !session.needsKeyframe)
             session.events.append(
                 RecordedEvent(
                     step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,

@@ -27,13 +27,19 @@ extension LogInspector {
     }
 
     /// The timeline of `session` from step `first`, a page at a time, then its steps as they
-    /// are recorded (see ``follow(_:from:with:_:)``).
+    /// are recorded (see ``follow(_:from:with:_:)``). An error `body` throws ends it and comes
+    /// out as it was; every other error is a ``LogError``.
     public func followTimeline(
         of session: SessionSummary, from first: Int, with follower: inout LogFollower, _ body: ([TimelineEntry]) throws -> Void
-    ) throws(LogError) -> FollowEnd {
-        try follow(session, from: max(1, first), with: &follower) { current, steps throws(LogError) in
-            try pages(of: current, steps: steps, body)
-            return true
+    ) throws -> FollowEnd {
+        var caller = CallerError()
+        do {
+            return try follow(session, from: max(1, first), with: &follower) { current, steps throws(LogError) in
+                try walkPages(of: current, steps: steps, pageSize: Self.pageSize) { page throws(LogError) in try caller.run { try body(page) } }
+                return true
+            }
+        } catch {
+            throw caller.error ?? error
         }
     }
 

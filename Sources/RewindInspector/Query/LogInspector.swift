@@ -36,42 +36,56 @@ public struct LogInspector: Sendable {
     /// The timeline of steps `range` of a session: each action and what it changed.
     public func timeline(of session: SessionSummary, steps range: ClosedRange<Int>) throws(LogError) -> [TimelineEntry] {
         var entries: [TimelineEntry] = []
-        try pages(of: session, steps: range) { entries += $0 }
+        try walkPages(of: session, steps: range, pageSize: Self.pageSize) { entries += $0 }
         return entries
     }
 
+    /// The steps of a page of ``pages(of:steps:pageSize:_:)``, unless told otherwise.
+    public static let pageSize = 500
+
     /// The same timeline, handed over a page at a time as the log is read, so that a long
     /// session prints its first lines at once and never sits whole in memory.
+    ///
+    /// An error `body` throws ends the walk and comes out as it was; every other error is a
+    /// ``LogError``.
     public func pages(
-        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int = 500,
+        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int = LogInspector.pageSize,
         _ body: ([TimelineEntry]) throws -> Void
+    ) throws {
+        var caller = CallerError()
+        do {
+            try walkPages(of: session, steps: range, pageSize: pageSize) { page throws(LogError) in try caller.run { try body(page) } }
+        } catch {
+            throw caller.error ?? error
+        }
+    }
+
+    /// ``pages(of:steps:pageSize:_:)`` for a `body` that throws only ``LogError``s, which come
+    /// out as they were.
+    func walkPages(
+        of session: SessionSummary, steps range: ClosedRange<Int>, pageSize: Int,
+        _ body: ([TimelineEntry]) throws(LogError) -> Void
     ) throws(LogError) {
         var page: [TimelineEntry] = []
         page.reserveCapacity(pageSize)
-        do {
-            try reader.walk(session, steps: range) { event, before, after in
-                page.append(
-                    TimelineEntry(
-                        step: event.step,
-                        offset: event.time.timeIntervalSince(session.startedAt),
-                        origin: event.origin,
-                        name: event.actionName,
-                        cause: event.cause,
-                        action: event.action,
-                        outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
-                        changes: JSONDiff.changes(from: before, to: after)
-                    ))
-                if page.count == pageSize {
-                    try body(page)
-                    page.removeAll(keepingCapacity: true)
-                }
+        try reader.walk(session, steps: range) { event, before, after in
+            page.append(
+                TimelineEntry(
+                    step: event.step,
+                    offset: event.time.timeIntervalSince(session.startedAt),
+                    origin: event.origin,
+                    name: event.actionName,
+                    cause: event.cause,
+                    action: event.action,
+                    outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
+                    changes: JSONDiff.changes(from: before, to: after)
+                ))
+            if page.count == pageSize {
+                try body(page)
+                page.removeAll(keepingCapacity: true)
             }
-            if !page.isEmpty { try body(page) }
-        } catch let error as LogError {
-            throw error
-        } catch {
-            throw LogError.damage(in: path, "\(error)", session: session.number, underlying: error)
         }
+        if !page.isEmpty { try body(page) }
     }
 
     /// The field-level changes from the state at step `from` to the state at step `to`.

@@ -38,10 +38,10 @@ extension TimeTravelCursor {
             return .cannotRun("the migration from schema version \(session.schemaVersion) failed: \(error)")
         }
         do throws(ReplayError) {
-            let probe = try flow.stepper().probe(from: before, action: action)
-            if probe.state == after { return .agrees }
-            if probe.readSecret { return .readsSecret }
-            return .differs(JSONDiff.changes(from: after, to: probe.state))
+            let trial = try flow.stepper().trial(from: before, action: action)
+            if trial.state == after { return .agrees }
+            if trial.readSecret { return .readsSecret }
+            return .differs(JSONDiff.changes(from: after, to: trial.state))
         } catch {
             return .cannotRun(error.description)
         }

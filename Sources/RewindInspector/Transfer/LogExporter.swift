@@ -64,33 +64,26 @@ public struct LogExporter: Sendable {
                     initialState: initial.state, initialDigest: initial.digest
                 )))
         var gaps = try reader.gaps(of: session)[...]
-        // The walk turns whatever its body throws into a LogError; an error of `emit` is
-        // kept aside to be rethrown as it was.
-        var emitError: (any Error)?
-        func emitting(_ record: ExportRecord) throws {
-            do {
-                try emit(record)
-            } catch {
-                emitError = error
-                throw error
-            }
-        }
+        // An error of `emit` comes out as it was, not as damage of the log.
+        var caller = CallerError()
         do {
             try reader.walkStates(session, steps: 1...max(1, session.lastStep)) { event, state in
                 while let gap = gaps.first, gap.steps.lowerBound < event.step {
-                    try emitting(.gap(ExportedGap(session: session.number, steps: gap.steps, reason: gap.reason)))
+                    try caller.run { try emit(.gap(ExportedGap(session: session.number, steps: gap.steps, reason: gap.reason))) }
                     gaps.removeFirst()
                 }
-                try emitting(
-                    .event(
-                        ExportedEvent(
-                            session: session.number, step: event.step, time: event.time, origin: event.origin,
-                            actionName: event.actionName, action: event.action, cause: event.cause,
-                            outputs: event.outputs, digest: event.digest, state: state
-                        )))
+                try caller.run {
+                    try emit(
+                        .event(
+                            ExportedEvent(
+                                session: session.number, step: event.step, time: event.time, origin: event.origin,
+                                actionName: event.actionName, action: event.action, cause: event.cause,
+                                outputs: event.outputs, digest: event.digest, state: state
+                            )))
+                }
             }
         } catch {
-            throw emitError ?? error
+            throw caller.error ?? error
         }
         for gap in gaps {
             try emit(.gap(ExportedGap(session: session.number, steps: gap.steps, reason: gap.reason)))

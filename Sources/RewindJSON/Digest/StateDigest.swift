@@ -14,19 +14,16 @@ public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
         self.rawValue = rawValue
     }
 
-    private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-    private static let prime: UInt64 = 0x0000_0100_0000_01b3
-
     /// The FNV-1a hash of `canonicalBytes`.
     public init(canonicalBytes: some Sequence<UInt8>) {
         rawValue =
             canonicalBytes.withContiguousStorageIfAvailable(Self.hash)
-            ?? canonicalBytes.reduce(Self.offsetBasis, Self.step)
+            ?? canonicalBytes.reduce(FNV1a.offsetBasis, Self.step)
     }
 
     /// The loop over raw memory, which is what makes hashing a large state cheap.
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = offsetBasis
+        var hash = FNV1a.offsetBasis
         for byte in bytes {
             hash = step(hash, byte)
         }
@@ -34,7 +31,7 @@ public struct StateDigest: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func step(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
-        (hash ^ UInt64(byte)) &* prime
+        (hash ^ UInt64(byte)) &* FNV1a.prime
     }
 
     /// The hash as 16 lowercase hexadecimal digits, such as `af63bd4c8601b7df`.

@@ -44,10 +44,10 @@ enum StructuralHasher {
     }
 
     struct FNV {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a.offsetBasis
 
         mutating func byte(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            hash = (hash ^ UInt64(byte)) &* FNV1a.prime
         }
 
         mutating func word(_ word: UInt64) {

@@ -50,7 +50,8 @@ final class BlockDeflater {
 
     /// Starts a new block: the stream, the bytes and the checksum start again.
     func reset() {
-        deflateReset(stream)
+        let status = deflateReset(stream)
+        precondition(status == Z_OK, "zlib could not reset its stream (\(status))")
         compressed.removeAll(keepingCapacity: true)
         inflated.removeAll(keepingCapacity: true)
         deflatedCount = 0
@@ -123,7 +124,11 @@ final class BlockDeflater {
         while true {
             stream.pointee.next_out = output.baseAddress
             stream.pointee.avail_out = UInt32(output.count)
-            _ = deflate(stream, flush)
+            let status = deflate(stream, flush)
+            // Z_BUF_ERROR is "no progress", when the previous call filled `output` exactly and
+            // nothing was left; Z_STREAM_ERROR, a stream in pieces, would store a damaged
+            // block under a valid checksum.
+            precondition(status == Z_OK || status == Z_BUF_ERROR, "zlib could not deflate (\(status))")
             let left = Int(stream.pointee.avail_out)
             compressed.append(contentsOf: UnsafeBufferPointer(rebasing: output[..<(output.count - left)]))
             // zlib's rule: done once a call leaves output room unused.

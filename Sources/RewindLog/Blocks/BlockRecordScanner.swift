@@ -11,6 +11,14 @@ import Darwin
 /// JSON of each, and the action, patch, keyframe and outputs are handed on as text, parsed by
 /// whoever needs them (a replay parses actions only; `find` only patches). A string with
 /// escapes (which names and origins seldom have) is unescaped into `unescaped`.
+///
+/// Why not RewindJSON's parser (`JSONParser+Strings.swift`), which reads strings too: that
+/// one validates every byte (UTF-8, control characters) and makes a `String` of each, where
+/// this one skips a string by its quotes and backslashes alone, most of a block's bytes, and
+/// leaves checking to the parser that later reads the value. The few names and origins with
+/// escapes are unescaped into the block's buffer, no `String` made, and a lone surrogate
+/// becomes U+FFFD, as a text column's invalid UTF-8 is repaired when read, where the parser
+/// refuses it. Only the table of escapes is the same, 20 lines.
 struct BlockRecordScanner {
     private let bytes: UnsafeRawBufferPointer
     private let unescaped: UnescapedStrings

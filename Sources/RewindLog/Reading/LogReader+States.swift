@@ -249,15 +249,6 @@ extension LogReader {
     }
 }
 
-/// One step's action and digest: all a replay reads while states match.
-public struct RecordedAction: Sendable {
-    public var step: Int
-    public var origin: String
-    public var actionName: String
-    public var action: JSONValue
-    public var digest: StateDigest
-}
-
 extension LogReader {
     /// Calls `body` with each step's action and digest, in order, without rebuilding states;
     /// `body` gets a function that rebuilds the state at a step when it needs one, and returns

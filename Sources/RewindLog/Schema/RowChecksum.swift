@@ -1,4 +1,5 @@
 import GRDB
+import RewindJSON
 
 /// The checksum written with every row of a log (event, session, gap): a 64-bit hash over the
 /// row's values taken as 64-bit words, each value framed by its type and length.
@@ -12,7 +13,7 @@ import GRDB
 /// in a word's high bytes down, which a multiplication alone never does. The framing keeps
 /// `"ab", "c"` apart from `"a", "bc"` and NULL apart from an empty text.
 struct RowChecksum {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = FNV1a.offsetBasis
 
     /// A checksum of a row of `table`, whose name starts the hash so that the same values in
     /// two tables differ.

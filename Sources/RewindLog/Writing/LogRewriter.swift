@@ -12,8 +12,9 @@ public struct LogRewriter {
         self.path = path
     }
 
-    /// Replaces the states after steps 1 through `states.count` of a session, keeping each
-    /// step's keyframe or patch form, and sets the session's schema version; `actions`, when
+    /// Replaces the states after steps 1 through `states.count` of a session, each stored as
+    /// the recorder stores it (``RecorderConfiguration/storesKeyframe(at:followingStoredStep:)``),
+    /// and sets the session's schema version; `actions`, when
     /// given, replace the recorded actions, their names, origins and outputs in the same order
     /// (moved to the new schema).
     public func rewrite(
@@ -28,7 +29,8 @@ public struct LogRewriter {
                 .invalidArgument, path: path, session: session.number,
                 "session \(session.label) has \(recorded.count) recorded steps but \(states.count) replayed states")
         }
-        var previous = initialState
+        var previous = initialState, previousStep = 0
+        let keyframes = RecorderConfiguration()
         var events: [RecordedEvent] = []
         events.reserveCapacity(recorded.count)
         for (index, (event, state)) in zip(recorded, states).enumerated() {
@@ -37,8 +39,11 @@ public struct LogRewriter {
                 RecordedEvent(
                     step: event.step, time: event.time, origin: action?.origin ?? event.origin, actionName: action?.name ?? event.actionName,
                     action: action?.action ?? event.action, cause: event.cause, outputs: action?.outputs ?? event.outputs,
-                    digest: state.digest, state: event.keyframe != nil ? .keyframe(state) : .patch(.between(previous, state))))
+                    digest: state.digest,
+                    state: keyframes.storesKeyframe(at: event.step, followingStoredStep: previousStep > 0 && event.step == previousStep + 1)
+                        ? .keyframe(state) : .patch(.between(previous, state))))
             previous = state
+            previousStep = event.step
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)

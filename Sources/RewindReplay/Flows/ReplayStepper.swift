@@ -26,7 +26,7 @@ public protocol ReplayStepper {
     /// Reduces `action` from `state` without touching the stepper's own state, noting whether
     /// the reducer read a redacted secret's characters: for telling nondeterminism and
     /// secret-reading steps apart.
-    func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe
+    func trial(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayTrial
 
     /// The name and origin that the current action type gives an encoded action.
     func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String)
@@ -37,6 +37,11 @@ public protocol ReplayStepper {
 }
 
 extension ReplayStepper {
+    @available(*, deprecated, renamed: "trial(from:action:)")
+    public func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayTrial {
+        try trial(from: state, action: action)
+    }
+
     public func digest(ofLastStep state: JSONValue) -> StateDigest { state.digest }
 
     public mutating func stepDigest(_ action: JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?) {

@@ -18,7 +18,7 @@ struct SpecializedReplayStepper: ReplayStepper {
     @usableFromInline let digestOf: (JSONValue) -> StateDigest
     @usableFromInline let stepDigestWith: (JSONValue) throws(ReplayError) -> (digest: StateDigest, state: JSONValue?)
     @usableFromInline let holdsPlaceholder: () -> Bool
-    @usableFromInline let probeWith: (JSONValue, JSONValue) throws(ReplayError) -> ReplayProbe
+    @usableFromInline let trialWith: (JSONValue, JSONValue) throws(ReplayError) -> ReplayTrial
     @usableFromInline let describeAction: (JSONValue) throws(ReplayError) -> (name: String, origin: String)
     @usableFromInline let sendsActions: () -> Bool
 
@@ -33,7 +33,7 @@ struct SpecializedReplayStepper: ReplayStepper {
         stepDigestWith = { action throws(ReplayError) in try box.stepper.stepDigest(action) }
         let digester = stepper.digester
         holdsPlaceholder = { digester.holdsPlaceholder() }
-        probeWith = { state, action throws(ReplayError) in try box.stepper.probe(from: state, action: action) }
+        trialWith = { state, action throws(ReplayError) in try box.stepper.trial(from: state, action: action) }
         describeAction = { action throws(ReplayError) in try box.stepper.describe(action) }
         sendsActions = { box.stepper.lastStepSendsActions }
     }
@@ -54,7 +54,7 @@ struct SpecializedReplayStepper: ReplayStepper {
     func lastStateHoldsPlaceholder() -> Bool { holdsPlaceholder() }
 
     @usableFromInline
-    func probe(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe { try probeWith(state, action) }
+    func trial(from state: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayTrial { try trialWith(state, action) }
 
     @usableFromInline
     func describe(_ action: JSONValue) throws(ReplayError) -> (name: String, origin: String) { try describeAction(action) }

@@ -84,13 +84,13 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     }
 
     @inlinable
-    func probe(from value: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayProbe {
+    func trial(from value: JSONValue, action: JSONValue) throws(ReplayError) -> ReplayTrial {
         let reads = SecretReads()
         var decoder = JSONValueDecoder()
         decoder.userInfo[.secretReads] = reads
-        var probed = try Self.decode(R.State.self, value, with: decoder)
-        _ = reducer.reduce(into: &probed, action: try Self.decode(R.Action.self, action, with: decoder))
-        return ReplayProbe(state: try encode(probed), readSecret: reads.anyRead)
+        var state = try Self.decode(R.State.self, value, with: decoder)
+        _ = reducer.reduce(into: &state, action: try Self.decode(R.Action.self, action, with: decoder))
+        return ReplayTrial(state: try encode(state), readSecret: reads.anyRead)
     }
 
     @inlinable

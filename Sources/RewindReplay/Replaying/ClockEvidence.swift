@@ -25,7 +25,7 @@ enum ClockEvidence {
     static func now() -> Date { Date() }
 
     /// The paths whose new value in `changes` reads as a time within `interval`.
-    static func currentTimePaths(in changes: [JSONChange], probedDuring interval: ClosedRange<Date>) -> [JSONPath] {
+    static func currentTimePaths(in changes: [JSONChange], during interval: ClosedRange<Date>) -> [JSONPath] {
         changes.compactMap { change in
             switch change.kind {
             case let .added(value):

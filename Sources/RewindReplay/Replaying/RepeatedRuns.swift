@@ -27,10 +27,10 @@ enum RepeatedRuns {
     /// Reduces `action` from `state` up to ``count`` times, stopping at the first run that
     /// differs from the first.
     static func run(_ stepper: any ReplayStepper, from state: JSONValue, action: JSONValue) throws(ReplayError) -> Outcome {
-        let first = try stepper.probe(from: state, action: action)
+        let first = try stepper.trial(from: state, action: action)
         var readSecret = first.readSecret
         for _ in 1..<count {
-            let next = try stepper.probe(from: state, action: action)
+            let next = try stepper.trial(from: state, action: action)
             if next.state != first.state { return .differ(first.state, next.state) }
             readSecret = readSecret || next.readSecret
         }

@@ -99,7 +99,7 @@ struct ReplayRun {
             return
         }
         do {
-            let probing = ClockEvidence.now()
+            let trialsStart = ClockEvidence.now()
             let readSecret: Bool
             switch try RepeatedRuns.run(stepper, from: from, action: action) {
             case let .differ(one, other):
@@ -109,7 +109,7 @@ struct ReplayRun {
             case let .agree(_, read):
                 readSecret = read
             }
-            let probed = probing...ClockEvidence.now()
+            let trialTimes = trialsStart...ClockEvidence.now()
             if readSecret {
                 // The outcome may hang on characters the log does not keep: carry on from the
                 // recorded state rather than call it a divergence or a match.
@@ -119,7 +119,7 @@ struct ReplayRun {
                 return
             }
             let changes = JSONDiff.changes(from: expected, to: replayed)
-            let clockPaths = ClockEvidence.currentTimePaths(in: changes, probedDuring: probed)
+            let clockPaths = ClockEvidence.currentTimePaths(in: changes, during: trialTimes)
             if !clockPaths.isEmpty, outcome == nil {
                 failingStates = (expected, replayed)
                 outcome = .readsClock(step: stepNumber, action: actionName, origin: origin, changes: changes, paths: clockPaths)

@@ -21,6 +21,8 @@ extension RecordedActions {
         var renumbered: [Int: Int] = [:]
         var events: [RecordedEvent] = []
         var previous = initialState
+        // Stored as the recorder stores steps.
+        let keyframes = RecorderConfiguration()
         for (index, (step, state)) in zip(steps, states).enumerated() {
             renumbered[step.step] = index + 1
             let description = try stepper.describe(step.action)
@@ -28,8 +30,8 @@ extension RecordedActions {
                 RecordedEvent(
                     step: index + 1, time: step.time, origin: description.origin, actionName: description.name, action: step.action,
                     cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, digest: state.digest,
-                    // A keyframe every 256 steps, as the recorder writes them.
-                    state: index % 256 == 0 ? .keyframe(state) : .patch(.between(previous, state))))
+                    state: keyframes.storesKeyframe(at: index + 1, followingStoredStep: index > 0)
+                        ? .keyframe(state) : .patch(.between(previous, state))))
             previous = state
         }
         try sink.append(events, gaps: [], redactedPaths: [], to: number)

@@ -1,4 +1,4 @@
-// Rewind report: steps through a recording embedded in this page as JSON (docs/report.md).
+// Rewind report: steps through a recording embedded in this page as JSON (docs/cli/report.md).
 //
 // Recorded values are the app's data and may be hostile, so they reach the page only through
 // textContent and attribute values set by the DOM, never through HTML parsing; object keys

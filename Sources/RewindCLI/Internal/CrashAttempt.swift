@@ -5,7 +5,7 @@ import RewindReplay
 /// The child's side of `minimize --crash`: replays the steps a file names and says, before
 /// each, which one it starts, so that when the reducer stops the program the parent knows
 /// where.
-enum CrashProbe {
+enum CrashAttempt {
     /// Replays the user's steps listed in the file at `keeping` (comma-separated step numbers)
     /// with what they caused; exits normally when no step stops it.
     static func run(log: String, session: String?, keeping: String, through: Int?) throws {
