@@ -20,8 +20,10 @@ enum Terminal {
 extension Terminal {
     /// How the user runs this command: `swift run NAME` when the executable sits in a
     /// package's `.build` folder (it is not on the PATH then), else `NAME`.
-    static func invocation(of commandName: String) -> String {
-        let executable = CommandLine.arguments.first ?? ""
-        return executable.contains("/.build/") ? "swift run \(commandName)" : commandName
+    ///
+    /// The path may be relative (`.build/release/rewind demo`), so `.build` is looked for
+    /// among its components, not after a slash.
+    static func invocation(of commandName: String, executable: String = CommandLine.arguments.first ?? "") -> String {
+        executable.split(separator: "/").contains(".build") ? "swift run \(commandName)" : commandName
     }
 }
