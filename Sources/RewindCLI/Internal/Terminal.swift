@@ -15,6 +15,13 @@ enum Terminal {
         let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
         return isatty(STDOUT_FILENO) == 1 && !noColor ? .ansi : .plain
     }
+
+    /// The terminal's size in characters; nil when standard output is not a terminal.
+    static var size: (rows: Int, columns: Int)? {
+        var window = winsize()
+        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
+        return known ? (rows: Int(window.ws_row), columns: Int(window.ws_col)) : nil
+    }
 }
 
 extension Terminal {
