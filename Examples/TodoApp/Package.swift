@@ -2,7 +2,7 @@
 import PackageDescription
 
 // A small todo app that uses Rewind as any app would: by path here, by URL in yours
-// (`.package(url: "https://github.com/…/Rewind", from: "0.2.0")`).
+// (`.package(url: "https://github.com/…/Rewind", branch: "main")` until a release is tagged).
 let package = Package(
     name: "TodoApp",
     platforms: [.macOS(.v13), .iOS(.v16)],

@@ -100,13 +100,19 @@ enum CounterV1WithLabel {
 
     @Test func aMigrationBySchemaVersionIsAppliedBeforeDecoding() throws {
         let flows = ReplayRegistry([ReplayFlow("counter", schemaVersion: 2, migrations: [CounterV2.renamePlus]) { CounterV2.Feature() }])
-        #expect(try Replayer(registry: flows).replay(path: log).map(\.outcome) == [.matched])
+        let replay = try #require(try Replayer(registry: flows).replay(path: log).first)
+        #expect(replay.outcome == .matched)
+        #expect(
+            ReplayReport.lines(replay, style: .plain) == [
+                "ok      \(log) #1 (taps): 3 steps replayed, every state matches (migrated from schema 1 to 2)"
+            ], "the line says the recording was migrated")
 
         // Updating moves the recording to the new schema; it then replays without migrating.
         #expect(try Replayer(registry: flows).update(path: log).map(\.rewritten) == [true])
         #expect(try LogReader(path: log).session(nil).schemaVersion == 2)
         let noMigrations = ReplayRegistry([ReplayFlow("counter", schemaVersion: 2) { CounterV2.Feature() }])
-        #expect(try Replayer(registry: noMigrations).replay(path: log).map(\.outcome) == [.matched])
+        let updated = try #require(try Replayer(registry: noMigrations).replay(path: log).first)
+        #expect(ReplayReport.lines(updated, style: .plain) == ["ok      \(log) #1 (taps): 3 steps replayed, every state matches"])
     }
 
     @Test func updatingGivesTheStepsTheirNewActionNames() throws {

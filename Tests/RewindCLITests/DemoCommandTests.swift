@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import RewindCLI
+
 @Suite struct DemoCommandTests {
     @Test func demoRecordsEverySessionIntoALogAndToursIt() throws {
         let folder = try TemporaryDirectory()
@@ -39,6 +41,48 @@ import Testing
         let html = try String(contentsOfFile: page, encoding: .utf8)
         #expect(html.contains(#"<meta name="generator" content="rewind report">"#))
         #expect(!html.contains("wonderland42"), "nor in the page")
+    }
+
+    /// The tour's "Next" commands, run as printed from the folder the demo ran in, `swift run
+    /// rewind` standing for the binary under test (as it does after `swift build`).
+    @Test func theTourSuggestsCommandsThatRunAsPrinted() throws {
+        let folder = try TemporaryDirectory()
+        let result = try RewindBinary.run(["demo"], in: folder.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        let next = result.stdout.components(separatedBy: "\nNext\n").last?.split(separator: "\n").map(String.init) ?? []
+        #expect(
+            next == [
+                "  swift run rewind sessions demo.rewind",
+                "  swift run rewind log demo.rewind --session login-invalid-then-fixed",
+                "  swift run rewind show demo.rewind 8 --session login-invalid-then-fixed",
+                "  swift run rewind diff demo.rewind 7 8 --session login-invalid-then-fixed",
+                "  swift run rewind step demo.rewind --session login-invalid-then-fixed",
+                #"  swift run rewind find demo.rewind --where 'status == "failed"'"#,
+                "  swift run rewind replay demo.rewind",
+                "  swift run rewind report demo.rewind --session login-invalid-then-fixed --output login-invalid-then-fixed.html",
+                "  sqlite3 demo.rewind 'SELECT id, name, flow FROM session'",
+            ])
+        let hasSQLite = FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")
+        for line in next where hasSQLite || !line.hasPrefix("  sqlite3") {
+            let shell = Process()
+            shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+            // `swift run rewind ARGS` runs the binary under test with ARGS, quoted as printed.
+            shell.arguments = ["-c", #"swift() { shift 2; "$REWIND" "$@"; }; "# + line + " > /dev/null"]
+            shell.environment = ProcessInfo.processInfo.environment.merging(["REWIND": RewindBinary.url.path]) { $1 }
+            shell.currentDirectoryURL = folder.url
+            shell.standardInput = FileHandle.nullDevice
+            try shell.run()
+            shell.waitUntilExit()
+            #expect(shell.terminationStatus == 0, "\(line)")
+        }
+    }
+
+    @Test func theTourNamesSwiftRunOnlyForAnExecutableInABuildFolder() {
+        #expect(Terminal.invocation(of: "rewind", executable: "/src/Rewind/.build/debug/rewind") == "swift run rewind")
+        #expect(Terminal.invocation(of: "rewind", executable: ".build/release/rewind") == "swift run rewind")
+        #expect(Terminal.invocation(of: "rewind", executable: "/usr/local/bin/rewind") == "rewind")
+        #expect(Terminal.invocation(of: "rewind", executable: "rewind") == "rewind")
+        #expect(Terminal.invocation(of: "todo-rewind", executable: "/home/me/my.build/todo-rewind") == "todo-rewind")
     }
 
     @Test func demoReplacesItsOwnReportButNoOtherPage() throws {

@@ -29,4 +29,16 @@ import Testing
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.rewind")))
     }
+
+    @Test func aFlowRegisteredOnlyForReplayIsSaidToHaveNothingToRecord() throws {
+        let folder = try TemporaryDirectory()
+        let result = try RewindBinary.run(["record", "login", "--random", "--output", "x.rewind"], in: folder.url, program: "crashing-rewind")
+        #expect(result.status == 64)
+        #expect(
+            result.stderr
+                == "crashing-rewind: flow 'login' is registered for replay, but crashing-rewind has no script or random driver to record it; "
+                + "give RewindCommandLine scripts: or randomScript: (docs/cli.md#recording-an-apps-sessions) (see 'crashing-rewind record --help')\n",
+            "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.rewind")))
+    }
 }

@@ -48,6 +48,11 @@ struct ReportBrowserTests {
         try await browser.evaluate("return location.hash").string ?? ""
     }
 
+    /// The action filter's placeholder.
+    static func placeholder(_ browser: Browser) async throws -> String {
+        try await browser.evaluate("return document.getElementById('filter-action').placeholder").string ?? ""
+    }
+
     /// What `rewind diff` prints for the same steps, without its header line.
     static func cliDiff(_ log: String, _ from: Int, _ to: Int, session: Int) throws -> [String] {
         let result = try RewindBinary.run(["diff", log, String(from), String(to), "-s", String(session)])
@@ -170,6 +175,7 @@ struct ReportBrowserTests {
         let folder = try TemporaryDirectory()
         let (_, page) = try await Self.demoReport(in: folder)
         try await Self.withBrowser(on: page, at: "session=2&step=0") { browser in
+            #expect(try await Self.placeholder(browser) == "did*", "the session's commonest first word")
             try await browser.click(css: "#filter-action")
             try await browser.type("didTap*")
             try await browser.evaluate("document.activeElement.blur()")
@@ -289,6 +295,7 @@ struct ReportBrowserTests {
         #expect(try RewindBinary.run(["report", log, "--output", page.path]).status == 0)
         let field = #"items[id="b"].title"#
         try await Self.withBrowser(on: page, at: "session=1&step=4") { browser in
+            #expect(try await Self.placeholder(browser) == "add*", "not the photo app's names")
             #expect(try await Self.texts(browser, "#diff .diff-line") == [#"~ items[id="b"].isDone: false → true"#])
             try await browser.press(.arrowRight)
             #expect(try await Self.texts(browser, "#diff .diff-line") == [#"- items[id="a"]: {"id":"a","isDone":false,"title":"Milk"}"#])

@@ -56,13 +56,14 @@ import Testing
 
                 """)
 
+        // An action longer than the column (64) is cut there, escaped, so the changes line up.
         let log = try Self.run(["log", "hostile.rewind", "-s", "1"], in: folder)
         #expect(
             log.stdout == """
-                    1   +0.000s  editor\(e)  write\(e)("\(e)")  note: "" → \(cut), tags["\(e)"] + \(cut), ⇧ done\(e)
-                    2   +0.000s  editor\(e)  output(done\(e))  (no change) ←1
-                    3   +0.000s  editor\(e)  write\(e)("\(e)\\u001b[…)  note: \(cut) → \(cut), tags["\(e)"]: \(cut) → \(cut), ⇧ done\(e)
-                    4   +0.000s  editor\(e)  output(done\(e))  (no change) ←3
+                    1   +0.000s  editor\(e)  write\(e)("\\u…  note: "" → \(cut), tags["\(e)"] + \(cut), ⇧ done\(e)
+                    2   +0.000s  editor\(e)  output(done\(e.dropLast(2))…  (no change) ←1
+                    3   +0.000s  editor\(e)  write\(e)("\\u…  note: \(cut) → \(cut), tags["\(e)"]: \(cut) → \(cut), ⇧ done\(e)
+                    4   +0.000s  editor\(e)  output(done\(e.dropLast(2))…  (no change) ←3
 
                 """)
 

@@ -36,4 +36,31 @@ import Testing
         #expect(await values.next() == 8)
         #expect(await values.next() == 9)
     }
+
+    /// Items equal by their id alone, as some apps write `==`.
+    struct Item: Equatable {
+        var id: Int
+        var title: String
+        static func == (a: Item, b: Item) -> Bool { a.id == b.id }
+    }
+
+    struct Rename: Reducer {
+        func reduce(into state: inout [Item], action: String) -> Effect<String> {
+            state[0].title = action
+            return .none
+        }
+    }
+
+    @Test func anIdOnlyEqualityHidesARenameUnlessTheObserverComparesItAll() {
+        let store = Store(initialState: [Item(id: 1, title: "Milk")], reducer: Rename())
+        var byEquality: [String] = [], byTitle: [String] = []
+        store.observe(\.self) { byEquality.append($0[0].title) }
+        let sameTitles: ([Item], [Item]) -> Bool = { $0.map(\.title) == $1.map(\.title) }
+        store.observe(\.self, removingDuplicates: sameTitles) { byTitle.append($0[0].title) }
+        store.send("Oat milk")
+        store.send("Oat milk")
+        store.send("Bread")
+        #expect(byEquality == [], "== sees the same ids")
+        #expect(byTitle == ["Oat milk", "Bread"])
+    }
 }

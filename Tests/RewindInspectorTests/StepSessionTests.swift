@@ -149,3 +149,24 @@ private func replies(_ session: inout StepSession, _ lines: [String]) -> [[Strin
         #expect(coloured.count == Self.step8.count)
     }
 }
+
+/// `step` on a terminal: the action line is as wide as the terminal.
+@Suite struct StepWidthTests {
+    @Test func aWideTerminalShowsTheWholePayload() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("long.rewind")
+        let name = String(repeating: "alice-", count: 12) + "x"
+        let log = try HandmadeLog(path: path)
+        try log.session("long", steps: [HandmadeLog.Step(step: 1, state: HandmadeLog.login(name, password: 0), action: HandmadeLog.typed(name))])
+        try log.close()
+        let inspector = try LogInspector(path: path)
+        let cursor = try TimeTravelCursor(inspector: inspector, session: try inspector.session("long"), step: 1)
+        let narrow = CursorView().lines(of: cursor)[1]
+        let wide = CursorView(columns: 140).lines(of: cursor)[1]
+        #expect(narrow.hasPrefix(#"    1   +0.250s  login  didUpdateUsername("alice-alice-alice-alice-alice-alice-alice-alic…)  username: "#), "\(narrow)")
+        #expect(wide.contains(#"didUpdateUsername("\#(name)")  username: "#), "\(wide)")
+        var session = StepSession(cursor: cursor)
+        session.columns = 140
+        #expect(session.view()[1] == wide)
+    }
+}

@@ -43,4 +43,21 @@ import Testing
                     + #"items + [1 item], last − {3 fields}, tags + ["a","b"]"#
             ])
     }
+
+    @Test func theChangesStayInOneColumnPastAnActionTooLongForIt() {
+        let short = Self.entry(["toggle": ["id": .string(Self.uuid)]], name: "toggle", changes: [Self.change("done", .added(true))])
+        let long = Self.entry(
+            ["thumbnailResponseReceived": ["id": .string(Self.uuid), "status": "failed"]], name: "thumbnailResponseReceived",
+            changes: [Self.change("status", .added("failed"))])
+        let lines = TimelineRenderer().render([short, long])
+        #expect(
+            lines == [
+                #"    3   +1.500s  todo  toggle(id: "5f0c6a5e-8d1b-4c53-9a4e-2b7d1f3c9e01")                done + true"#,
+                #"    3   +1.500s  todo  thumbnailResponseReceived(id: "5f0c6a5e-8d1b-4c53-9a4e-2b7d1f3c…  status + "failed""#,
+            ])
+        let columns = zip(lines, ["done +", "status +"]).map { line, change in
+            line.distance(from: line.startIndex, to: line.firstRange(of: change)!.lowerBound)
+        }
+        #expect(columns == [89, 89], "the changes start in one column")
+    }
 }

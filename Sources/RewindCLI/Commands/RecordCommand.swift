@@ -50,6 +50,11 @@ struct RecordCommand: AsyncParsableCommand {
         let commandLine = CommandContext.current
         let flows = Set(commandLine.scripts.map(\.flow)).union(commandLine.randomScript == nil ? [] : commandLine.flows.names)
         guard flows.contains(flow) else {
+            if commandLine.flows[flow] != nil {
+                throw ValidationError(
+                    "flow '\(flow)' is registered for replay, but \(commandLine.commandName) has no script or random driver to record it; "
+                        + "give RewindCommandLine scripts: or randomScript: (docs/cli.md#recording-an-apps-sessions)")
+            }
             let known = flows.isEmpty ? "this command line has no scripts to record" : "choose one of \(flows.sorted().joined(separator: ", "))"
             throw ValidationError("unknown flow '\(flow)'; \(known)")
         }

@@ -65,6 +65,7 @@ struct StepCommand: ParsableCommand {
             missingFlow: "\(log): " + FlowRequirement(flows: flows).message(session: summary, verb: "rerun"),
             follower: follower
         )
+        session.columns = Terminal.size?.columns
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }
             Self.readKeys(into: &session, following: follow)
@@ -134,11 +135,12 @@ struct StepCommand: ParsableCommand {
     /// Clears the screen and shows the step, the last command's output, and the open prompt
     /// or a reminder of the keys.
     static func draw(_ session: StepSession, notes: [String], keypad: StepKeypad) {
-        var window = winsize()
-        let known = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0 && window.ws_row > 0 && window.ws_col > 0
-        let size = known ? (rows: Int(window.ws_row), columns: Int(window.ws_col)) : nil
+        let size = Terminal.size
+        // The width is read at each draw: the window may have been resized since the last.
+        var shown = session
+        shown.columns = size?.columns
         let lines = CursorView(style: session.style).screen(
-            view: session.view(), notes: notes, bottom: keypad.bottomLine(style: session.style), size: size
+            view: shown.view(), notes: notes, bottom: keypad.bottomLine(style: session.style), size: size
         )
         let text = "\u{1B}[H\u{1B}[2J" + lines.joined(separator: "\n")
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -19,15 +19,31 @@ extension Store {
     ///
     /// The observer is not called for the current value, and not for steps that leave the
     /// value equal. It lives until ``StoreObservation/cancel()`` or until the store is gone.
+    ///
+    /// "Equal" is the value's own `==`: where that compares less than the value holds (items
+    /// equal by their `id` alone), a change of the rest is not reported; compare it all with
+    /// ``observe(_:removingDuplicates:onChange:)``.
     @discardableResult
     public func observe<Value: Equatable>(
         _ keyPath: KeyPath<State, Value>,
         onChange: @escaping (Value) -> Void
     ) -> StoreObservation {
+        observe(keyPath, removingDuplicates: { $0 == $1 }, onChange: onChange)
+    }
+
+    /// Calls `onChange` with the value at `keyPath` after each step that leaves it other than
+    /// it was, as `isDuplicate` tells: for a value whose `==` compares less than it holds, or
+    /// that has none.
+    @discardableResult
+    public func observe<Value>(
+        _ keyPath: KeyPath<State, Value>,
+        removingDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+        onChange: @escaping (Value) -> Void
+    ) -> StoreObservation {
         var last = _state[keyPath: keyPath]
         return addObserver { state in
             let value = state[keyPath: keyPath]
-            if value != last {
+            if !isDuplicate(last, value) {
                 last = value
                 onChange(value)
             }

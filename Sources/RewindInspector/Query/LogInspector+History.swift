@@ -41,12 +41,43 @@ extension LogInspector {
             )
         }
         guard everPresent else {
-            throw LogError(
-                .noSuchValue, path: self.path, session: session.number,
-                "the path \(path) holds no value at any step of session \(session.label)"
-            )
+            var message = "the path \(path) holds no value at any step of session \(session.label)"
+            if let hint = try quotingHint(for: path, in: session) { message += "; " + hint }
+            throw LogError(.noSuchValue, path: self.path, session: session.number, message)
         }
         return ValueHistory(session: session, path: path, initial: initial, changes: changes)
+    }
+
+    /// When `path` picks an element by an unquoted id (`items[id=2]`, a number) from a list
+    /// whose elements have string ids (UUIDs, say), which an unquoted id never equals: the
+    /// hint to quote it. Read only once the path has matched nothing, so it costs a second
+    /// walk of the session on that error alone.
+    private func quotingHint(for path: JSONPath, in session: SessionSummary) throws(LogError) -> String? {
+        let position = path.components.firstIndex { component in
+            guard case .id(let id) = component else { return false }
+            if case .string = id { return false }
+            return true
+        }
+        guard let position, case .id(let id) = path.components[position] else { return nil }
+        let list = JSONPath(Array(path.components[..<position]))
+        func holdsStringIDs(_ state: JSONValue) -> Bool {
+            state.matches(of: list).contains { match in
+                guard case .array(let elements) = match.value else { return false }
+                return elements.contains { element in
+                    if case .string? = JSONIdentity.id(of: element) { true } else { false }
+                }
+            }
+        }
+        var found = holdsStringIDs(try reader.state(of: session, at: 0))
+        if !found {
+            try reader.walkStates(session, steps: 1...max(1, session.lastStep), parsingActions: false) { _, state in
+                found = found || holdsStringIDs(state)
+            }
+        }
+        guard found else { return nil }
+        var quoted = path
+        quoted.components[position] = .id(.string(id.description))
+        return "the elements of \(list) have string ids: quote the id, as in \(quoted)"
     }
 }
 

@@ -15,9 +15,13 @@ import RewindRendering
 /// ```
 public struct CursorView: Sendable {
     public var style: TextStyle
+    /// The terminal's width: the action line gives the action what the step, time and origin
+    /// leave of it, its payload summarised to fit (48 characters otherwise). Nil off a terminal.
+    public var columns: Int?
 
-    public init(style: TextStyle = .plain) {
+    public init(style: TextStyle = .plain, columns: Int? = nil) {
         self.style = style
+        self.columns = columns
     }
 
     /// The view of the cursor's step. A step the log cannot give back is reported on a line of
@@ -44,7 +48,16 @@ public struct CursorView: Sendable {
             let state = PrettyPrinter(style: style).lines(try cursor.state()).map { "  " + $0 }
             return ["\(style.dim(step)) \(style.dim(offset))  \(style.dim("(initial state)"))"] + state
         }
-        var lines = TimelineRenderer(style: style).render([entry])
+        // One line has no column to keep: off a terminal the action is never cut; on one, it
+        // is given what the step (5), the time (9), the origin and the spaces between leave.
+        var renderer = TimelineRenderer(style: style)
+        renderer.actionWidth = .max
+        if let columns {
+            let width = max(64, columns - 19 - TerminalText.escaped(entry.origin).count)
+            renderer.actionWidth = width
+            renderer.payloadLimit = max(renderer.payloadLimit, width - entry.name.count - 2)
+        }
+        var lines = renderer.render([entry])
         if !entry.changes.isEmpty {
             lines += DiffRenderer(style: style).render(entry.changes).map { "  " + $0 }
         }

@@ -7,6 +7,14 @@ import RewindRendering
 public struct TimelineRenderer: Sendable {
     /// How many changes a line names before it says how many more there are.
     public var changesPerLine = 3
+    /// The widest the action column grows; a longer action is cut to it with `…`, so that the
+    /// changes after it stay in one column. 64 keeps an id whole in a payload
+    /// (`renameItem(id: "5f0c6a5e-8d1b-4c53-9a4e-2b7d1f3c9e01", …)` is 57). Origins are never
+    /// cut: a child's names the element it runs for (`photos/thumbnail[4]`).
+    public var actionWidth = 64
+    /// About how many characters of an action's payload are shown (``ValueSummary``); `step`
+    /// widens it, and the action column, to the terminal's width.
+    public var payloadLimit = 48
     public var style: TextStyle
     /// Column widths kept from one page to the next, once fixed.
     private var widths: (origin: Int, action: Int)?
@@ -21,7 +29,7 @@ public struct TimelineRenderer: Sendable {
     }
 
     private func columnWidths(_ entries: [TimelineEntry]) -> (origin: Int, action: Int) {
-        (min(24, entries.map { TerminalText.escaped($0.origin).count }.max() ?? 0), min(40, entries.map { actionText($0).count }.max() ?? 0))
+        (min(24, entries.map { TerminalText.escaped($0.origin).count }.max() ?? 0), min(actionWidth, entries.map { actionText($0).count }.max() ?? 0))
     }
 
     /// One line per entry: step, time offset, origin, action with its payload, and changes.
@@ -33,7 +41,8 @@ public struct TimelineRenderer: Sendable {
             let offset = String(format: "+%.3fs", entry.offset).leftPadded(to: 9)
             let origin = TerminalText.escaped(entry.origin).rightPadded(to: originWidth)
             let causeMark = entry.cause.map { " ←\($0)" } ?? ""
-            var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(action.rightPadded(to: actionWidth)))"
+            let cell = action.cut(to: actionWidth).rightPadded(to: actionWidth)
+            var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(cell))"
             let summary = changeSummary(entry)
             if !summary.isEmpty { line += "  " + summary }
             line += style.dim(causeMark)
@@ -43,7 +52,7 @@ public struct TimelineRenderer: Sendable {
 
     /// `name(payload)` or `name`, escaped.
     func actionText(_ entry: TimelineEntry) -> String {
-        let payload = ValueSummary.payload(of: entry.action, name: entry.name)
+        let payload = ValueSummary.payload(of: entry.action, name: entry.name, limit: payloadLimit)
         return TerminalText.escaped(payload.isEmpty ? entry.name : "\(entry.name)(\(payload))")
     }
 

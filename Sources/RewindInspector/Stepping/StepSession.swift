@@ -14,6 +14,8 @@ import RewindReplay
 public struct StepSession: Sendable {
     public private(set) var cursor: TimeTravelCursor
     public var style: TextStyle
+    /// The terminal's width, which the action line fills; nil off a terminal.
+    public var columns: Int?
     /// The session's flow, whose current reducer `rerun` runs; nil when it is not registered.
     public let flow: ReplayFlow?
     /// What `rerun` says when there is no flow.
@@ -38,7 +40,7 @@ public struct StepSession: Sendable {
 
     /// The view of the current step (see ``CursorView``).
     public func view() -> [String] {
-        CursorView(style: style).lines(of: cursor)
+        CursorView(style: style, columns: columns).lines(of: cursor)
     }
 
     /// With a follower, takes the steps recorded since the last look; true when the session

@@ -147,7 +147,8 @@ struct ReplayRun {
         SessionReplay(
             log: log, session: session, outcome: outcome ?? .matched, replayedSteps: replayedSteps,
             redactedSteps: redactedSteps, unverifiableSteps: unverifiableSteps,
-            replayedStates: states.map { (initialState, $0) }, migratedActions: actions, failingStates: failingStates
+            replayedStates: states.map { (initialState, $0) }, migratedActions: actions, failingStates: failingStates,
+            migratedToSchema: migrates ? flow.schemaVersion : nil
         )
     }
 

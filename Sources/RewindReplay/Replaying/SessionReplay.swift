@@ -45,6 +45,9 @@ public struct SessionReplay: Sendable {
     public var failingStates: (left: JSONValue, right: JSONValue)? = nil
     /// How long the replay took, for reports that time each session (JUnit's `time`).
     public var duration: Duration = .zero
+    /// The flow's schema version the recording was migrated to before it replayed, when it was
+    /// recorded in an older one (its own is `session.schemaVersion`).
+    public var migratedToSchema: Int? = nil
 
     /// Whether the recording still holds.
     public var passed: Bool { outcome == .matched }

@@ -21,6 +21,9 @@ public enum ReplayReport {
         case .matched:
             var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every state matches"
             var notes: [String] = []
+            if let schema = replay.migratedToSchema {
+                notes.append("migrated from schema \(replay.session.schemaVersion) to \(schema)")
+            }
             if replay.redactedSteps > 0 {
                 notes.append("\(replay.redactedSteps) with redacted fields compared as placeholders")
             }

@@ -643,6 +643,25 @@
     }
     select.value = view.session.data.origins.includes(view.origin) ? view.origin : '';
     $('filter-action').value = view.action;
+    $('filter-action').placeholder = actionPlaceholder(view.session.rows);
+  }
+
+  /**
+   * A glob for the action filter to suggest, from the session's own names rather than one
+   * app's: the commonest first word of its actions (`didTapLogin` → `did*`), the first seen on
+   * a tie; `name*` for a session without actions.
+   */
+  function actionPlaceholder(rows) {
+    const counts = new Map();
+    for (const row of rows) {
+      const word = /^.[^A-Z_]*/u.exec(row.name)?.[0];
+      if (word) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    let best = 'name', most = 0;
+    for (const [word, count] of counts) {
+      if (count > most) [best, most] = [word, count];
+    }
+    return best + '*';
   }
 
   /** The timeline's entries: the state before the first row, rows that pass the filter, gaps. */
