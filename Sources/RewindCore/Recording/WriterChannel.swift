@@ -14,6 +14,8 @@ import Foundation
 /// the writer, the encoded trees made the two threads contend for the allocator's lock, a
 /// tenth of the encoder's time.
 final class WriterChannel<Element>: @unchecked Sendable {
+    // Sendable by hand: `pending`, `pendingCount` and `written` are touched only with
+    // `condition` locked; `limit` is a constant.
     private let condition = NSCondition()
     /// Batches sent and not yet taken, in order.
     private var pending: [[Element]] = []
