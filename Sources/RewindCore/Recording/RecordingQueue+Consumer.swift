@@ -21,8 +21,11 @@ extension RecordingQueue {
         batch.removeAll(keepingCapacity: true)
         var naps = 0
         while true {
+            // The end before the cut: a control item queued after this read has its cut at or
+            // past the end, so no step after a cut is taken before its item.
+            let end = ring.publishedCount
             let cut = controls.firstCut
-            if ring.take(upTo: min(cut ?? .max, ring.consumedCount + Self.batchLimit), into: &batch) {
+            if ring.take(upTo: min(end, cut ?? end, ring.consumedCount + Self.batchLimit), into: &batch) {
                 sleeper.madeRoom()
             }
             if let cut, cut <= ring.consumedCount {

@@ -11,28 +11,29 @@ extension RecordingQueue {
     ///
     /// - Parameter closing: whether pushes after this item are ignored.
     func pushControl(_ item: Element, closing: Bool = false) -> Int {
-        let ticket = controls.enqueue(item, closing: closing, after: { markDropped(closing: closing) }, cut: { ring.publishedCount })
+        // The drop lock is held until the marker is in the lane: the next step, which takes the
+        // lock to hear of the gap, is then published after the consumer can see the marker, so
+        // it cannot be taken before it.
+        let ticket = dropLock.withLock {
+            controls.enqueue(item, closing: closing, after: { markDropped(closing: closing) }, cut: { ring.publishedCount })
+        }
         sleeper.wakeInOrder()
         return ticket
     }
 
-    /// Under the control lane's lock: closes the queue to pushes if `closing`, and takes the
-    /// steps dropped and not yet marked, returning their gap marker with its cut.
+    /// Under the drop lock and the control lane's: closes the queue to pushes if `closing`, and
+    /// takes the steps dropped and not yet marked, returning their gap marker with its cut.
     private func markDropped(closing: Bool) -> (item: Element, cut: Int)? {
-        dropLock.withLock {
-            var notice = notices.load(ordering: .relaxed)
-            if closing { notice |= Notice.closed }
-            var marker: (item: Element, cut: Int)?
-            if let dropped = droppedSteps {
-                // The cut is read under the drop lock: a step after the gap, which must take
-                // it to be pushed, cannot go before the marker.
-                marker = (makeGap(dropped), ring.publishedCount)
-                droppedSteps = nil
-                notice = notice & ~Notice.dropped | Notice.gapMarked
-            }
-            notices.store(notice, ordering: .relaxed)
-            return marker
+        var notice = notices.load(ordering: .relaxed)
+        if closing { notice |= Notice.closed }
+        var marker: (item: Element, cut: Int)?
+        if let dropped = droppedSteps {
+            marker = (makeGap(dropped), ring.publishedCount)
+            droppedSteps = nil
+            notice = notice & ~Notice.dropped | Notice.gapMarked
         }
+        notices.store(notice, ordering: .relaxed)
+        return marker
     }
 
     /// Waits until the consumer has finished the control item with `ticket`.

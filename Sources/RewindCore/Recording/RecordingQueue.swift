@@ -75,7 +75,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         var afterGap = false
         var room = capacity
         if notices.load(ordering: .relaxed) != 0 {
-            guard let notices = handleNotices() else { return }
+            guard let notices = handleNotices(step: step) else { return }
             afterGap = notices.afterGap
             // The gap marker took the slot beyond the capacity: the step has room.
             if notices.markedGap { room += 1 }
@@ -95,17 +95,23 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         sleeper.pushed(backlog: ring.backlog)
     }
 
-    /// Before a push: whether a gap was marked since the last step, and whether it was
-    /// marked now (the steps dropped go before this one when it has room), or nil once the
-    /// queue is closed.
+    /// Before the push of `step`: whether a gap was marked since the last step, and whether it
+    /// was marked now (the steps dropped go before this one when it has room), or nil once the
+    /// queue is closed or when `step` was dropped.
     @usableFromInline
-    func handleNotices() -> (afterGap: Bool, markedGap: Bool)? {
+    func handleNotices(step: Int) -> (afterGap: Bool, markedGap: Bool)? {
         dropLock.withLock {
             let current = notices.load(ordering: .relaxed)
             if current & Notice.closed != 0 { return nil }
             if let dropped = droppedSteps {
-                // With no room for the step, it is dropped too and the gap grows; marked later.
-                guard ring.hasRoom(below: capacity) else { return (false, false) }
+                // With no room for the marker, the step is dropped too and the gap grows. It
+                // is dropped here, not left to the push's own check, which may find room that
+                // came meanwhile and queue the step before the marker.
+                guard ring.hasRoom(below: capacity) else {
+                    droppedSteps = dropped.lowerBound...step
+                    droppedCount += 1
+                    return nil
+                }
                 ring.nextSlot.initialize(to: makeGap(dropped))
                 ring.advance()
                 droppedSteps = nil

@@ -109,6 +109,11 @@ final class SlotRing<Element>: @unchecked Sendable {
 
     /// Moves the items published after those taken, up to the `count`th item ever pushed, to
     /// the end of `batch`, in order; returns whether it moved any.
+    ///
+    /// Inlined into its caller, generic code that the app's module does not specialize: called,
+    /// it looked up the metadata of `[Element]` at each batch, mostly of one step (330
+    /// instructions, 2 % of recording a login step; callgrind).
+    @inline(__always)
     func take(upTo count: Int, into batch: inout [Element]) -> Bool {
         let last = min(count, published.load(ordering: .acquiring))
         guard last > consumedCount else { return false }
