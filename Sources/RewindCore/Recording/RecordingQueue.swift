@@ -1,88 +1,37 @@
 import Atomics
-import Foundation
 
-/// The bounded hand-off between dispatch and a recorder's first thread, the one that encodes
-/// (called the writer here: it is all this queue knows of the recorder).
+/// The bounded hand-off between dispatch and a recorder's encoder thread (the consumer here:
+/// it is all this queue knows of the recorder).
 ///
-/// Steps go into a ring of slots allocated once, written by one producer at a time without a
-/// lock: a store dispatches on the main actor only, and the recorder serializes every other
-/// caller itself. The producer publishes its count, and the writer thread moves published
-/// items out and publishes how far it has read. Control items (a session's start, a flush, the
-/// end) may come from any thread, so they do not enter the ring: each waits in a short list,
-/// with the count the ring had published when it came (its cut), and the writer takes it once
-/// it has taken every step before the cut. A lock on the dispatch path cost a fifth of
-/// recording a step (13 ns of 62, `rewind bench`).
-///
-/// Between batches the writer naps for a millisecond at a time and wakes by itself, so a push
-/// makes a system call only when a batch is large or the writer has gone to sleep after being
-/// idle for a while. When the steps queued reach the capacity, the overflow policy decides:
-/// wait for room, or drop the step and mark a gap before the next one.
+/// Three parts, each for one concern: steps go into a ring of slots without a lock
+/// (``SlotRing``; a store dispatches on the main actor only, and the recorder serializes every
+/// other caller itself); control items (a session's start, a flush, the end), which may come
+/// from any thread, wait beside it, each with its cut (``ControlLane``); the consumer naps
+/// between batches and pushes wake it (``RingSleeper``). This type joins them and adds what a
+/// recorder needs of a full queue: when the steps queued reach the capacity, the overflow
+/// policy decides: wait for room, or drop the step and mark a gap before the next one.
 @usableFromInline
 final class RecordingQueue<Element>: @unchecked Sendable {
-    // Fields marked `unchecked` are guarded by hand: the producer's by there being one producer
-    // at a time, the writer's by being touched from the writer thread only, the others by the
-    // lock named beside them. Dynamic exclusivity checks would cost more than a push.
+    // Sendable by hand: the parts are; of the fields below, `droppedSteps` and `droppedCount`
+    // are guarded by `dropLock`, and the rest are constants or atomic.
 
-    @usableFromInline let slots: UnsafeMutablePointer<Element>
-    /// Slots in the ring: the capacity for steps and one more, for the gap marker that goes
-    /// before the first step after a drop.
-    @usableFromInline let slotCount: Int
+    @usableFromInline let ring: SlotRing<Element>
+    let controls = ControlLane<Element>()
+    @usableFromInline let sleeper: RingSleeper
     @usableFromInline let capacity: Int
     @usableFromInline let policy: OverflowPolicy
     @usableFromInline let makeGap: (ClosedRange<Int>) -> Element
-    /// A napping writer is woken early once this many items wait.
-    @usableFromInline let wakeThreshold: Int
 
-    // Atomics allocated once and destroyed with the queue: swift-atomics' `UnsafeAtomic`
-    // costs what Synchronization's `Atomic` does, which iOS 18 and macOS 15 would require.
-
-    /// Items pushed into the ring so far, published by the producer.
-    @usableFromInline let published = UnsafeAtomic<Int>.create(0)
-    /// Items the writer has moved out of the ring so far, published by the writer.
-    @usableFromInline let consumed = UnsafeAtomic<Int>.create(0)
-    /// Whether the writer runs, naps (a millisecond) or sleeps (a second, or until a push wakes it).
-    @usableFromInline let writerState = UnsafeAtomic<Int>.create(WriterState.running)
-    @usableFromInline let waitingProducers = UnsafeAtomic<Int>.create(0)
     /// What the producer must look at before its next push (`Notice`): set by a dropped step,
-    /// a gap marked by a control item, and the end.
+    /// a gap marked by a control item, and the end. Atomic, allocated once and destroyed with
+    /// the queue.
     @usableFromInline let notices = UnsafeAtomic<Int>.create(0)
-    /// Control items waiting in `controls`.
-    let pendingControls = UnsafeAtomic<Int>.create(0)
-    /// Where a sleeping writer, a producer waiting for room and threads waiting for a control
-    /// item to be done wait.
-    @usableFromInline let condition = NSCondition()
-
-    /// The producer's: how many items it pushed, where the next goes, and the writer's count
-    /// as it last read it (room is known without reading the writer's counter).
-    @usableFromInline @exclusivity(unchecked) var pushedCount = 0
-    @usableFromInline @exclusivity(unchecked) var tailIndex = 0
-    @usableFromInline @exclusivity(unchecked) var consumedSeen = 0
 
     /// Guards the steps dropped and not yet marked, which a control item marks when the
     /// producer has not, and how many were dropped in all.
     @usableFromInline let dropLock = UnfairLock()
     @usableFromInline @exclusivity(unchecked) var droppedSteps: ClosedRange<Int>?
     @usableFromInline @exclusivity(unchecked) var droppedCount = 0
-
-    /// Guards the control items, each with its cut, and the tickets issued.
-    let controlLock = UnfairLock()
-    @exclusivity(unchecked) var controls: [(item: Element, cut: Int)] = []
-    @exclusivity(unchecked) var issuedTicket = 0
-    @exclusivity(unchecked) var isClosed = false
-
-    /// The writer's.
-    @exclusivity(unchecked) var consumedCount = 0
-    @exclusivity(unchecked) var headIndex = 0
-
-    /// Guarded by `condition`.
-    var completedTicket = 0
-
-    @usableFromInline
-    enum WriterState {
-        @inlinable static var running: Int { 0 }
-        @inlinable static var napping: Int { 1 }
-        @inlinable static var asleep: Int { 2 }
-    }
 
     /// Bits of `notices`.
     @usableFromInline
@@ -99,18 +48,14 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         self.capacity = max(1, capacity)
         self.policy = policy
         self.makeGap = makeGap
-        slotCount = self.capacity + 1
-        slots = .allocate(capacity: slotCount)
-        wakeThreshold = max(1, min(self.capacity / 2, 1_024))
+        // The capacity for steps and one slot more, for the gap marker that goes before the
+        // first step after a drop.
+        ring = SlotRing(slotCount: self.capacity + 1)
+        sleeper = RingSleeper(wakeThreshold: min(self.capacity / 2, 1_024))
     }
 
     deinit {
-        let left = published.load(ordering: .acquiring) - consumedCount
-        for offset in 0..<left {
-            (slots + (headIndex + offset) % slotCount).deinitialize(count: 1)
-        }
-        slots.deallocate()
-        for atomic in [published, consumed, writerState, waitingProducers, notices, pendingControls] { atomic.destroy() }
+        notices.destroy()
     }
 
     /// Steps dropped so far; any thread may ask while recording goes on.
@@ -130,65 +75,60 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         var afterGap = false
         var room = capacity
         if notices.load(ordering: .relaxed) != 0 {
-            guard let notices = handleNotices() else { return }
-            // Steps dropped and not yet marked, and no room for their marker: this step goes
-            // into the same gap, even if the writer makes room meanwhile. Pushed, it would be
-            // stored before the marker of the steps that came before it, and a later drop
-            // would stretch that gap over it: a step both stored and marked missing (seen
-            // under the thread sanitizer, `stepsDroppedAtTheEndAreMarkedWhenClosing`).
-            if notices.joinsGap {
-                drop(step)
-                return
-            }
+            guard let notices = handleNotices(step: step) else { return }
             afterGap = notices.afterGap
             // The gap marker took the slot beyond the capacity: the step has room.
             if notices.markedGap { room += 1 }
         }
-        if pushedCount - consumedSeen >= room {
-            consumedSeen = consumed.load(ordering: .acquiring)
-            if pushedCount - consumedSeen >= room {
-                switch policy {
-                case .block:
-                    waitForRoom()
-                case .dropWithGapMarker:
-                    drop(step)
-                    return
-                }
+        if !ring.hasRoom(below: room) {
+            switch policy {
+            case .block:
+                guard waitForRoom() else { return }
+            case .dropWithGapMarker:
+                drop(step)
+                return
             }
         }
-        initialize(slots + tailIndex, afterGap)
-        advanceTail()
-        publish()
+        initialize(ring.nextSlot, afterGap)
+        ring.advance()
+        ring.publish()
+        sleeper.pushed(backlog: ring.backlog)
     }
 
-    /// Counts the item just written into the slot at `tailIndex`, and moves to the next slot.
-    @inlinable @inline(__always)
-    func advanceTail() {
-        tailIndex = tailIndex + 1 == slotCount ? 0 : tailIndex + 1
-        pushedCount += 1
-    }
-
-    /// Before a push: whether a gap was marked since the last step, whether it was marked now
-    /// (the steps dropped go before this one when it has room), and whether this step must
-    /// join the steps dropped (no room for their marker); nil once the queue is closed.
+    /// Before the push of `step`: whether a gap was marked since the last step, and whether it
+    /// was marked now (the steps dropped go before this one when it has room), or nil once the
+    /// queue is closed or when `step` was dropped.
     @usableFromInline
-    func handleNotices() -> (afterGap: Bool, markedGap: Bool, joinsGap: Bool)? {
+    func handleNotices(step: Int) -> (afterGap: Bool, markedGap: Bool)? {
         dropLock.withLock {
             let current = notices.load(ordering: .relaxed)
             if current & Notice.closed != 0 { return nil }
             if let dropped = droppedSteps {
-                consumedSeen = consumed.load(ordering: .acquiring)
-                // With no room for the step, it is dropped too and the gap grows; marked later.
-                guard pushedCount - consumedSeen < capacity else { return (false, false, true) }
-                (slots + tailIndex).initialize(to: makeGap(dropped))
-                advanceTail()
+                // With no room for the marker, the step is dropped too and the gap grows. It
+                // is dropped here, not left to the push's own check, which may find room that
+                // came meanwhile and queue the step before the marker.
+                guard ring.hasRoom(below: capacity) else {
+                    droppedSteps = dropped.lowerBound...step
+                    droppedCount += 1
+                    return nil
+                }
+                ring.nextSlot.initialize(to: makeGap(dropped))
+                ring.advance()
                 droppedSteps = nil
                 notices.store(0, ordering: .relaxed)
-                return (true, true, false)
+                return (true, true)
             }
             notices.store(0, ordering: .relaxed)
-            return (current & Notice.gapMarked != 0, false, false)
+            return (current & Notice.gapMarked != 0, false)
         }
+    }
+
+    /// Waits until the ring has room for a step; returns false if the queue was closed
+    /// meanwhile (the consumer took the steps before the end, and will take no more).
+    @usableFromInline
+    func waitForRoom() -> Bool {
+        sleeper.waitForRoom { ring.hasRoomInOrder(below: capacity) }
+        return notices.load(ordering: .relaxed) & Notice.closed == 0
     }
 
     /// Counts `step` as dropped, to be marked as a gap before the next step that fits.
@@ -199,45 +139,5 @@ final class RecordingQueue<Element>: @unchecked Sendable {
             droppedCount += 1
             notices.store(notices.load(ordering: .relaxed) | Notice.dropped, ordering: .relaxed)
         }
-    }
-
-    /// Makes the pushed items visible to the writer, and wakes it if it sleeps, or if it naps
-    /// and a batch is waiting.
-    @inlinable @inline(__always)
-    func publish() {
-        // No fence between the two, which would make this push wait for its slot's stores to
-        // reach memory: a writer starting to wait just then may not see this count, and this
-        // push may not see it waiting. Every wait of the writer is timed (a millisecond while
-        // it naps, a second once asleep), so such a step is written late, never lost; control
-        // items, which `flush()` and `close()` wait for, fence and wake it.
-        published.store(pushedCount, ordering: .releasing)
-        let state = writerState.load(ordering: .relaxed)
-        guard state != WriterState.running else { return }
-        if state == WriterState.asleep || pushedCount - consumedSeen >= wakeThreshold {
-            wakeWriter(from: state)
-        }
-    }
-
-    @usableFromInline
-    func wakeWriter(from state: Int) {
-        // Only the push that moves the writer to running signals it.
-        guard writerState.compareExchange(expected: state, desired: WriterState.running, ordering: .sequentiallyConsistent).exchanged else { return }
-        condition.lock()
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// Waits until the ring has room.
-    @usableFromInline
-    func waitForRoom() {
-        waitingProducers.wrappingIncrement(ordering: .sequentiallyConsistent)
-        condition.lock()
-        while true {
-            consumedSeen = consumed.load(ordering: .sequentiallyConsistent)
-            if pushedCount - consumedSeen < capacity { break }
-            condition.wait()
-        }
-        condition.unlock()
-        waitingProducers.wrappingDecrement(ordering: .sequentiallyConsistent)
     }
 }
