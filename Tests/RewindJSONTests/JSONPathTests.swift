@@ -54,6 +54,12 @@ import Testing
         ("photos[id=]", 10, "invalid id: unexpected character ']', expected a value"),
         ("photos[id=[1]]", 10, "an id is a number, a quoted string, true, false or null"),
         ("photos[id=12", 12, "expected ']'"),
+        ("photos[id=12a]", 10, #"an id that is not a number, true, false or null is quoted, as in photos[id="12a"]"#),
+        (
+            "notes[id=0B3F2E4A-1C5D-4E6F-8A9B-0C1D2E3F4A5B].title", 9,
+            #"an id that is not a number, true, false or null is quoted, as in notes[id="0B3F2E4A-1C5D-4E6F-8A9B-0C1D2E3F4A5B"].title"#
+        ),
+        ("notes[id=ab c]", 9, "invalid id: unexpected character 'a', expected a value"),
         ("photos[*x]", 8, "expected ']'"),
         ("photos[3", 8, "expected ']'"),
         ("a..b", 2, "expected a key"),

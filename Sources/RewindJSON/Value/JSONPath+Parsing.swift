@@ -106,8 +106,12 @@ extension JSONPath {
             do {
                 value = try parser.parseValue(depth: 0)
             } catch {
+                if let quoted = quotedID() { throw quoted }
                 position = error.offset
                 throw fail("invalid id: \(error.reason)")
+            }
+            if bytes.indices.contains(parser.position), bytes[parser.position] != UInt8(ascii: "]"), let quoted = quotedID() {
+                throw quoted
             }
             switch value {
             case .array, .object:
@@ -116,6 +120,19 @@ extension JSONPath {
                 position = parser.position
                 return value
             }
+        }
+
+        /// An unquoted id that is not a JSON scalar (a UUID, a slug) up to the next `]`: the
+        /// error that shows the path with it quoted, which is what was meant.
+        func quotedID() -> JSONPathError? {
+            guard let end = bytes[position...].firstIndex(of: UInt8(ascii: "]")), end > position else { return nil }
+            let raw = bytes[position..<end]
+            let plain = raw.allSatisfy { $0 > 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "[") && $0 < 0x7F }
+            guard plain else { return nil }
+            let before = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<position]), as: UTF8.self)
+            let id = String(decoding: UnsafeBufferPointer(rebasing: raw), as: UTF8.self)
+            let after = String(decoding: UnsafeBufferPointer(rebasing: bytes[end...]), as: UTF8.self)
+            return fail("an id that is not a number, true, false or null is quoted, as in \(before)\"\(id)\"\(after)")
         }
 
         mutating func index() throws(JSONPathError) -> Int {
