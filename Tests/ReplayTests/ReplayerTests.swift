@@ -76,7 +76,7 @@ import Testing
         #expect(replay.unverifiableSteps == [26, 27, 28])
         #expect(
             ReplayReport.lines(replay, style: .plain) == [
-                "ok      \(log) #1 (login-invalid-then-fixed): 28 steps replayed, every state matches (28 with redacted fields compared as placeholders; 3 unverifiable, reading more of a secret than its length: steps 26, 27, 28)"
+                "ok      \(log) #1 (login-invalid-then-fixed): 28 steps replayed, every verifiable state matches (28 with redacted fields compared as placeholders; 3 unverifiable: steps 26, 27, 28 read more of a secret than its length)"
             ])
     }
 

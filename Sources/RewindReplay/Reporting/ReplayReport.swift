@@ -19,7 +19,10 @@ public enum ReplayReport {
         let name = name(replay)
         switch replay.outcome {
         case .matched:
-            var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every state matches"
+            // A step that read a secret's characters was neither matched nor diverged: the line
+            // says "every verifiable state" then, and names those steps.
+            let unverifiable = replay.unverifiableSteps
+            var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every \(unverifiable.isEmpty ? "" : "verifiable ")state matches"
             var notes: [String] = []
             if let schema = replay.migratedToSchema {
                 notes.append("migrated from schema \(replay.session.schemaVersion) to \(schema)")
@@ -27,10 +30,12 @@ public enum ReplayReport {
             if replay.redactedSteps > 0 {
                 notes.append("\(replay.redactedSteps) with redacted fields compared as placeholders")
             }
-            if !replay.unverifiableSteps.isEmpty {
+            if !unverifiable.isEmpty {
+                let steps = unverifiable.map(String.init).joined(separator: ", ")
                 notes.append(
-                    "\(replay.unverifiableSteps.count) unverifiable, reading more of a secret than its length: steps \(replay.unverifiableSteps.map(String.init).joined(separator: ", "))"
-                )
+                    unverifiable.count == 1
+                        ? "1 unverifiable: step \(steps) reads more of a secret than its length"
+                        : "\(unverifiable.count) unverifiable: steps \(steps) read more of a secret than its length")
             }
             if !notes.isEmpty { line += " (" + notes.joined(separator: "; ") + ")" }
             return [line]
