@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "TodoApp", targets: ["TodoApp"]),
         .executable(name: "todo-rewind", targets: ["todo-rewind"]),
+        .library(name: "NotesApp", targets: ["NotesApp"]),
+        .executable(name: "notes-rewind", targets: ["notes-rewind"]),
     ],
     dependencies: [
         .package(name: "Rewind", path: "../..")
@@ -40,6 +42,33 @@ let package = Package(
                 .product(name: "RewindCLI", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),
                 .product(name: "RewindReport", package: "Rewind"),
+                "ExampleTestSupport",
+            ]),
+        // Runs the package's executables from the tests of both apps.
+        .target(name: "ExampleTestSupport", path: "Tests/Support"),
+        // A plainer consumer: plain `Codable` (no macro), UUID ids, a reducer that reads its
+        // token's characters. It links RewindCore and RewindReplay only.
+        .target(
+            name: "NotesApp",
+            dependencies: [
+                .product(name: "RewindCore", package: "Rewind"),
+                .product(name: "RewindReplay", package: "Rewind"),
+            ]),
+        .executableTarget(
+            name: "notes-rewind",
+            dependencies: [
+                "NotesApp",
+                .product(name: "RewindCLI", package: "Rewind"),
+            ]),
+        .testTarget(
+            name: "NotesAppTests",
+            dependencies: [
+                "NotesApp",
+                "notes-rewind",
+                "ExampleTestSupport",
+                .product(name: "RewindLog", package: "Rewind"),
+                .product(name: "RewindJSON", package: "Rewind"),
+                .product(name: "RewindTesting", package: "Rewind"),
             ]),
     ],
     swiftLanguageModes: [.v6]

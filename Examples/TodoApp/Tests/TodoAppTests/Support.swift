@@ -1,3 +1,4 @@
+import ExampleTestSupport
 import Foundation
 
 /// Where this package's files are, wherever `swift test` runs from.
@@ -20,23 +21,7 @@ enum Package {
 
 /// The built `todo-rewind`, run as a user would.
 enum TodoRewind {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("todo-rewind")
-        process.arguments = arguments
-        let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> BuiltExecutable.Result {
+        try BuiltExecutable.run("todo-rewind", arguments)
     }
 }
