@@ -114,6 +114,7 @@ import Testing
         let inOrder = walked(reader, readingAhead: false, throwingAt: 2_000)
         #expect(firstDifference(ahead.steps, Array(1...1_999)) == nil && firstDifference(ahead.steps, inOrder.steps) == nil)
         #expect(ahead.error != nil && ahead.error == inOrder.error)
+        #expect(ahead.error?.kind == .stoppedByCaller && ahead.error?.underlying is CancellationError, "not damage: \(String(describing: ahead.error))")
         #expect(walked(reader, readingAhead: true).steps.count == Self.steps, "and the reader reads on")
     }
 }

@@ -65,7 +65,8 @@ enum CommandErrors {
     }
 
     /// sysexits: 64 a request the log cannot answer, 65 a file that is not a readable log,
-    /// 66 no file, 74 a file that cannot be written.
+    /// 66 no file, 74 a file that cannot be written, 70 anything else (a verb's own closure
+    /// that stopped a walk: a bug of the verb's, not the log's).
     static func exitCode(_ kind: LogError.Kind) -> Int32 {
         switch kind {
         case .missingFile: 66

@@ -55,6 +55,8 @@ extension LogReader {
     }
 
     /// Calls `body` with each event of `range`, the state before it and the state after it.
+    /// An error `body` throws ends the walk: a ``LogError`` as it is, any other as a
+    /// ``LogError/Kind/stoppedByCaller`` whose `underlying` it is.
     ///
     /// Rebuilds the state before the range once, then applies each step's patch: a walk over a
     /// range reads each row once. Without `parsingActions`, events carry a `null` action and no
@@ -123,7 +125,14 @@ extension LogReader {
             } else if let patch = event.patch {
                 try state.apply(patch)
             }
-            try body(event, before, state)
+            do {
+                try body(event, before, state)
+            } catch let error as LogError {
+                throw error
+            } catch {
+                // Else taken below for damage of the log, as any error met while reading is.
+                throw LogError(.stoppedByCaller, path: path, session: session.number, step: event.step, "the walk's body threw: \(error)", underlying: error)
+            }
             expected = event.step + 1
         }
         guard readingAhead, last - first + 1 >= Self.readingAheadFrom else {

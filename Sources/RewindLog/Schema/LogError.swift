@@ -53,6 +53,9 @@ public struct LogError: Error, CustomStringConvertible, Sendable {
         public static let invalidArgument = Kind("invalid argument")
         /// A file could not be created or written.
         public static let cannotWrite = Kind("cannot write")
+        /// The closure a walk of the log calls threw an error of its own, which is
+        /// ``LogError/underlying``: the log is not at fault.
+        public static let stoppedByCaller = Kind("stopped by caller")
 
         /// Whether `error` is a ``LogError`` of this kind: `catch LogError.damaged { … }`.
         public static func ~= (kind: Kind, error: any Error) -> Bool {
@@ -123,6 +126,7 @@ extension LogError {
     public static let ambiguousValue = Kind.ambiguousValue
     public static let invalidArgument = Kind.invalidArgument
     public static let cannotWrite = Kind.cannotWrite
+    public static let stoppedByCaller = Kind.stoppedByCaller
 }
 
 extension LogError {
