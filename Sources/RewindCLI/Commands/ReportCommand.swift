@@ -16,7 +16,7 @@ struct ReportCommand: ParsableCommand {
             pinned step, a field's history and a filter. Step with the slider or the keys (← → \
             or j k, Home, End); the URL's fragment keeps the view (#session=2&step=8&pin=5). \
             A report holds at most 100,000 steps: narrow a longer one with --session and \
-            --from/--to. See docs/report.md.
+            --from/--to. See docs/cli/report.md.
 
             Examples:
               rewind report demo.rewind --output demo.html

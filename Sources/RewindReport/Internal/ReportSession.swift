@@ -7,7 +7,7 @@ import RewindRendering
 /// One session's part of a report: the state before its first step shown, then each step's
 /// row as the log stores it (a keyframe or a patch), for the page to rebuild states from.
 ///
-/// The shape is the contract with `Assets/report.js`, documented in docs/report.md. Rows are
+/// The shape is the contract with `Assets/report.js`, documented in docs/cli/report.md ("The data, for tools"). Rows are
 /// arrays, not objects, and repeated names and origins are numbered: a 10,000-step session
 /// stays around a megabyte.
 struct ReportSession {
