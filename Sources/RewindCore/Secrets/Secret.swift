@@ -32,7 +32,7 @@ public struct Secret: Sendable, Codable, ExpressibleByStringLiteral {
     private let reads: SecretReads?
 
     /// The key of the placeholder object, which marks a redacted field in a log or export
-    /// (``RedactedPlaceholder/key``).
+    /// (`RedactedPlaceholder.key` in RewindJSON).
     public static var placeholderKey: String { RedactedPlaceholder.key }
     /// The longest secret a placeholder may stand for: a longer one is damage.
     static let maximumRedactedLength = 1_000_000
