@@ -60,6 +60,7 @@ COLUMNS = {
               "keyframe", "patch"],
     "gap": ["session_id", "first_step", "last_step", "reason"],
     "event_block": ["session_id", "first_step", "last_step", "keyframe", "last_time", "size", "data"],
+    "session_meta": ["session_id", "uuid", "app", "app_version", "app_build", "device", "os", "origin", "tags"],
 }
 # Tables without a rowid, keyed by these columns instead.
 KEYS = {"event": ["session_id", "step"], "event_block": ["session_id", "first_step"]}
@@ -97,7 +98,7 @@ class RowChecksum:
 
 
 def reseal(connection):
-    """Recomputes the checksum of every row of a log (formats 2 and 3), as the writer would have."""
+    """Recomputes the checksum of every row of a log (formats 2 to 4), as the writer would have."""
     connection.text_factory = bytes
     tables = {row[0].decode() if isinstance(row[0], bytes) else row[0]
               for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}

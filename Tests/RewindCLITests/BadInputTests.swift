@@ -78,7 +78,7 @@ import Testing
         let path = folder.path("future.rewind")
         try await DemoLog.record(into: path)
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 7") }
-        try expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 3)")
+        try expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 4)")
     }
 
     @Test(arguments: [50, 4_096, 20_000, 60_000])
@@ -156,8 +156,8 @@ import Testing
             (["log", path, "-s", "1", "--from", "50"], "\(path): step 50 is out of range: session #1 (login-happy) has steps 0 through 20"),
             (["show", path, "3", "-s", "1", "--path", "photos[x]"], #"invalid path "photos[x]": expected an index, a quoted key, id=VALUE or * after '['"#),
             (["show", path, "3", "-s", "1", "--path", "nothing.here"], "\(path): no value at nothing.here in step 3 of session #1 (login-happy)"),
-            (["diff", "\(path):9", "\(path):1:2"], "\(path): holds 7 sessions; choose one with --session NUMBER or NAME"),
-            (["show", path, "3"], "\(path): holds 7 sessions; choose one with --session NUMBER or NAME"),
+            (["diff", "\(path):9", "\(path):1:2"], "\(path): holds 7 sessions; choose one with --session NUMBER, NAME or UUID"),
+            (["show", path, "3"], "\(path): holds 7 sessions; choose one with --session NUMBER, NAME or UUID"),
         ]
         for (arguments, message) in cases {
             let result = try RewindBinary.run(arguments)

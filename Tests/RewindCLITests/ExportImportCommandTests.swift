@@ -114,9 +114,36 @@ import Testing
         #expect(refused.stderr == "rewind: \(notes) exists and is not a Rewind log; choose another --output\n")
         #expect(bytes(notes) == Data("my notes".utf8))
 
-        let appended = try RewindBinary.run(["import", file, "--output", log])
+        let other = folder.path("other.jsonl")
+        #expect(try RewindBinary.run(["export", log, "--session", "3", "-o", other]).status == 0)
+        let copy = folder.path("copy.rewind")
+        #expect(try RewindBinary.run(["import", other, "--output", copy]).status == 0)
+        let appended = try RewindBinary.run(["import", file, "--output", copy])
         #expect(appended.status == 0, "\(appended.stderr)")
-        #expect(appended.stdout == "imported session #8 (login-invalid-then-fixed, login flow): 28 steps into \(log)\n")
+        #expect(appended.stdout == "imported session #2 (login-invalid-then-fixed, login flow): 28 steps into \(copy)\n")
+    }
+
+    /// Each session's `uuid` and `metadata` as `sessions --json` lists them, in order.
+    private func identities(of log: String) throws -> [String] {
+        let listed = try JSONSerialization.jsonObject(with: Data(try RewindBinary.run(["sessions", log, "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
+        return listed.map { "\($0["uuid"] ?? "none") \(($0["metadata"] as? [String: Any])?["app"] ?? "none")" }
+    }
+
+    /// A session keeps its identity through export and import, so importing it where it is
+    /// already is skipped, and says so.
+    @Test func importingASessionTheLogHoldsSkipsIt() throws {
+        let folder = try TemporaryDirectory()
+        let log = try demo(in: folder)
+        let file = folder.path("demo.jsonl")
+        #expect(try RewindBinary.run(["export", log, "--session", "2", "-o", file]).status == 0)
+        let again = try RewindBinary.run(["import", file, "--output", log])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "skipped login-invalid-then-fixed (login flow, line 1): \(log) holds it already as #2\n")
+        #expect(try identities(of: log).count == 7, "still 7 sessions")
+
+        let copy = folder.path("copy.rewind")
+        #expect(try RewindBinary.run(["import", file, "--output", copy]).status == 0)
+        #expect(try identities(of: copy) == [identities(of: log)[1]], "the copy keeps the session's identity and metadata")
     }
 
     @Test(arguments: ["export", "import"])

@@ -64,7 +64,7 @@ import Testing
         (["photos[x]", "-s", "1"], #"invalid path "photos[x]": expected an index, a quoted key, id=VALUE or * after '['"#),
         (["status.", "-s", "1"], #"invalid path "status.": expected a key"#),
         (["nope", "-s", "login-happy"], "demo.rewind: the path nope holds no value at any step of session #1 (login-happy)"),
-        (["status"], "demo.rewind: holds 7 sessions; choose one with --session NUMBER or NAME"),
+        (["status"], "demo.rewind: holds 7 sessions; choose one with --session NUMBER, NAME or UUID"),
         (["status", "-s", "nine"], "demo.rewind: no session nine"),
     ])
     func badRequestsExit64WithOneLine(arguments: [String], message: String) throws {

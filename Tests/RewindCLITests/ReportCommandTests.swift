@@ -31,7 +31,7 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: log))
         let page = folder.path("out.html")
         let cases: [([String], Int32, String)] = [
-            (["--from", "5", "--to", "9"], 64, "rewind: \(log): holds 7 sessions; choose one with --session NUMBER or NAME\n"),
+            (["--from", "5", "--to", "9"], 64, "rewind: \(log): holds 7 sessions; choose one with --session NUMBER, NAME or UUID\n"),
             (["-s", "2", "--from", "9", "--to", "5"], 64, "rewind: \(log): --to is step 5, before --from at step 9\n"),
             (
                 ["-s", "9"], 64,

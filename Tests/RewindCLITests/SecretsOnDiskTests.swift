@@ -119,7 +119,7 @@ import Testing
         let database = try DatabaseQueue(path: unsafe)
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA secure_delete = OFF")
-            try db.execute(sql: "DELETE FROM event_block WHERE session_id = 2; DELETE FROM session WHERE id = 2")
+            try db.execute(sql: "DELETE FROM event_block WHERE session_id = 2; DELETE FROM session_meta WHERE session_id = 2; DELETE FROM session WHERE id = 2")
         }
         try database.close()
         #expect(occurrences(of: kept, in: unsafe) > 0, "the test would see what secure_delete hides")

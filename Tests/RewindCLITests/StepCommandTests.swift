@@ -112,7 +112,7 @@ import Testing
         let cases: [([String], Int32, String)] = [
             (["step", missing, "-s", "1"], 66, "rewind: \(missing): no such file\n"),
             (["step", notes], 65, "rewind: \(notes): not a Rewind log (not a SQLite database)\n"),
-            (["step", log], 64, "rewind: \(log): holds 7 sessions; choose one with --session NUMBER or NAME\n"),
+            (["step", log], 64, "rewind: \(log): holds 7 sessions; choose one with --session NUMBER, NAME or UUID\n"),
             (
                 ["step", log, "--session", "login-sad", "--at", "3"], 64,
                 "rewind: \(log): no session login-sad (the log holds #1 (login-happy), #2 (login-invalid-then-fixed), #3 (login-network-error-retry), #4 (photos-happy-browse), #5 (photos-list-error-retry), #6 (photos-thumbnail-error-retry), #7 (app-full))\n"

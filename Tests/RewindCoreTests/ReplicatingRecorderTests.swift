@@ -8,8 +8,11 @@ import Testing
 
 /// A recorder that runs the reducer itself and takes the store's state only at its checks.
 @Suite struct ReplicatingRecorderTests {
+    /// One identity for every recorder of these tests, so that their headers compare equal.
+    private static let id = UUID()
+
     private func session() -> SessionDescriptor {
-        SessionDescriptor(name: "counter", flow: "counter", now: { Date(timeIntervalSince1970: 0) })
+        SessionDescriptor(name: "counter", flow: "counter", now: { Date(timeIntervalSince1970: 0) }, id: Self.id)
     }
 
     private func configuration(keyframeInterval: Int = 4, errors: Locked<[RecorderError]>? = nil) -> RecorderConfiguration {

@@ -13,15 +13,25 @@ import Testing
         return lines
     }
 
+    /// A session's `"metadata":…` and `"uuid":…` members as its header line must hold them:
+    /// the identity is new at each recording, the metadata this process's.
+    private static func identity(of path: String, session: String) throws -> (metadata: String, uuid: String) {
+        let summary = try LogReader(path: path).session(session)
+        let id = try #require(summary.id)
+        let metadata = try #require(summary.metadata)
+        return (#""metadata":"# + JSONForms.metadata(metadata).canonicalString, #""uuid":""# + id.uuidString + #"""#)
+    }
+
     @Test func aSessionWithATrailingGapExportsItsHeaderEventsAndGapExactly() throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("gaps.rewind")
         try HandmadeLog.withGaps(at: path)
         let initial = HandmadeLog.login("", password: 0)
         let digests = ["a", "aa"].map { HandmadeLog.login($0, password: 0).digest.description }
+        let identity = try Self.identity(of: path, session: "tail-gap")
         #expect(
             try lines(of: path, session: "tail-gap") == [
-                #"{"ended_at":1800000000.5,"flow":"login","format_version":3,"initial_digest":"\#(initial.digest)","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},"name":"tail-gap","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":2,"started_at":1800000000.0,"type":"session"}"#,
+                #"{"ended_at":1800000000.5,"flow":"login","format_version":4,"initial_digest":"\#(initial.digest)","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"tail-gap","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":2,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#,
                 #"{"action":{"didUpdateUsername":{"_0":"a"}},"action_type":"didUpdateUsername","cause":null,"digest":"\#(digests[0])","origin":"login","outputs":[],"session":2,"state":{"password":{"$redacted":0},"status":"idle","username":"a"},"step":1,"time":1800000000.25,"type":"event"}"#,
                 #"{"action":{"didUpdateUsername":{"_0":"aa"}},"action_type":"didUpdateUsername","cause":1,"digest":"\#(digests[1])","origin":"login","outputs":[],"session":2,"state":{"password":{"$redacted":0},"status":"idle","username":"aa"},"step":2,"time":1800000000.5,"type":"event"}"#,
                 #"{"first_step":3,"last_step":4,"reason":"the log could not be written","session":2,"type":"gap"}"#,
@@ -52,6 +62,7 @@ import Testing
         let reader = try LogReader(path: path)
         let sessions = try reader.sessions()
         let lines = try lines(of: path)
+        let identity = try Self.identity(of: path, session: "login-happy")
         #expect(lines.count == sessions.count + sessions.reduce(0) { $0 + $1.eventCount })
         var headers = 0
         for line in lines {
@@ -70,7 +81,7 @@ import Testing
         #expect(!lines.joined().contains("wonderland42"), "secrets stay placeholders")
         #expect(
             lines[0]
-                == #"{"ended_at":1800000003.4,"flow":"login","format_version":3,"initial_digest":"d20e1c28c3b6d8ab","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},"name":"login-happy","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":1,"started_at":1800000000.0,"type":"session"}"#
+                == #"{"ended_at":1800000003.4,"flow":"login","format_version":4,"initial_digest":"d20e1c28c3b6d8ab","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"login-happy","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":1,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#
         )
     }
 

@@ -73,14 +73,22 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.path("gaps.rewind")
         try HandmadeLog.withGaps(at: log)
+        // Another log made the same way: the same sessions, other identities.
+        let other = folder.path("other.rewind")
+        try HandmadeLog.withGaps(at: other)
         let file = folder.path("export.jsonl")
-        try Data(try export(log).utf8).write(to: URL(fileURLWithPath: file))
+        try Data(try export(other).utf8).write(to: URL(fileURLWithPath: file))
         let added = try LogImporter(path: file).importSessions(into: log)
         #expect(added.map(\.number) == [3, 4])
         #expect(added.map(\.name) == ["gappy", "tail-gap"])
         #expect(added.map(\.steps) == [6, 2])
         #expect(added.map(\.gaps) == [1, 1])
         #expect(try LogReader(path: log).sessions().map(\.name) == ["gappy", "tail-gap", "gappy", "tail-gap"])
+
+        // The same export again adds nothing: each session is named as held already.
+        let again = try LogImporter(path: file).importSessions(into: log)
+        #expect(again.map(\.number) == [nil, nil] && again.map(\.alreadyHeldAs) == [3, 4])
+        #expect(try LogReader(path: log).sessions().count == 4)
     }
 
     @Test func anOutputThatIsNotALogIsRefusedAndLeftAlone() throws {

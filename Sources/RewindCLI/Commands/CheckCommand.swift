@@ -23,7 +23,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "The log to check.")
     var log: String
 
-    @Option(name: .shortAndLong, help: "The session, by number or name; every session when left out.")
+    @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
     var session: String?
     @OptionGroup var jsonOption: JSONOption
 

@@ -23,7 +23,7 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The log to export.")
     var log: String
 
-    @Option(name: .shortAndLong, help: "The session, by number or name; every session when left out.")
+    @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
     var session: String?
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (replaced once complete).")

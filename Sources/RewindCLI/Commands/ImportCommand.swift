@@ -28,6 +28,10 @@ struct ImportCommand: ParsableCommand {
         for session in sessions {
             let name = session.name ?? "unnamed"
             let gaps = session.gaps == 0 ? "" : session.gaps == 1 ? ", 1 gap" : ", \(session.gaps) gaps"
+            if let held = session.alreadyHeldAs {
+                print(TerminalText.escaped("skipped \(name) (\(session.flow) flow, line \(session.line)): \(output) holds it already as #\(held)"))
+                continue
+            }
             print(
                 TerminalText.escaped("imported session #\(session.number ?? 0) (\(name), \(session.flow) flow): \(session.steps) steps\(gaps) into \(output)"))
         }

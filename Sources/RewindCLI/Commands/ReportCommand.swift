@@ -27,7 +27,7 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "The log.")
     var log: String
 
-    @Option(name: .shortAndLong, help: "The session, by number or name; every session when left out.")
+    @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
     var session: String?
 
     @Option(help: "The first step to show, of one session; negative counts back from the last.")

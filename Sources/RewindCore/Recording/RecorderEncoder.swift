@@ -144,7 +144,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
             RedactionScanner.collect(in: value, at: "", into: &paths)
             return SessionHeader(
                 name: session.name, flow: session.flow, startedAt: time, schemaVersion: session.schemaVersion,
-                initialState: value, initialDigest: memo.digest(of: value), redactedPaths: paths
+                initialState: value, initialDigest: memo.digest(of: value), redactedPaths: paths,
+                id: session.id, metadata: session.metadata
             )
         } catch {
             configuration.onError(error)

@@ -12,11 +12,19 @@ public struct SessionHeader: Sendable, Equatable {
     public var initialDigest: StateDigest
     /// Paths of the fields that were redacted, like `password`.
     public var redactedPaths: Set<String>
+    /// The session's identity; nil for a session that has none yet (a log of format 3 or
+    /// older, read before a writer migrated it).
+    public var id: UUID?
+    /// What a team finds the session by.
+    public var metadata: SessionMetadata
 
     public init(
         name: String?, flow: String, startedAt: Date, schemaVersion: Int,
-        initialState: JSONValue, initialDigest: StateDigest, redactedPaths: Set<String>
+        initialState: JSONValue, initialDigest: StateDigest, redactedPaths: Set<String>,
+        id: UUID? = nil, metadata: SessionMetadata = SessionMetadata()
     ) {
+        self.id = id
+        self.metadata = metadata
         self.name = name
         self.flow = flow
         self.startedAt = startedAt

@@ -8,6 +8,10 @@ public struct SessionDescriptor: Sendable {
     public var flow: String
     /// The app's own version of its state and action types, for migrating old recordings.
     public var schemaVersion: Int
+    /// The session's identity wherever it is copied: a log, a team store, a collector.
+    public var id: UUID
+    /// The app, build, device and tags a team finds the session by.
+    public var metadata: SessionMetadata
     /// Reads the time stamped on each step.
     public var now: @Sendable () -> Date {
         get { customClock ?? { Date() } }
@@ -24,13 +28,18 @@ public struct SessionDescriptor: Sendable {
     ///   - flow: the flow whose reducer replays it, as registered for replay (`ReplayRegistry`).
     ///   - schemaVersion: the version of the app's state and action types.
     ///   - now: a clock to stamp steps with instead of the system's.
+    ///   - id: the session's identity; a new one unless given.
+    ///   - metadata: what a team finds it by; what the platform tells (``SessionMetadata/current``)
+    ///     unless given. Add tags with `metadata.tags["ticket"] = "ABC-12"`.
     public init(
         name: String?, flow: String, schemaVersion: Int = 1,
-        now: (@Sendable () -> Date)? = nil
+        now: (@Sendable () -> Date)? = nil, id: UUID = UUID(), metadata: SessionMetadata = .current
     ) {
         self.name = name
         self.flow = flow
         self.schemaVersion = schemaVersion
         self.customClock = now
+        self.id = id
+        self.metadata = metadata
     }
 }

@@ -66,9 +66,12 @@ struct ImportPass {
 
     private mutating func begin(_ header: ExportedSession, line: Int) throws {
         try endSession()
-        guard header.formatVersion == SQLiteSink.formatVersion else {
+        // Format 4 added the identity and metadata, which an export of format 3 lacks.
+        guard (SQLiteSink.formatVersion - 1)...SQLiteSink.formatVersion ~= header.formatVersion else {
             throw invalid(
-                line, "session \(header.session) has log format version \(header.formatVersion); this rewind imports version \(SQLiteSink.formatVersion)")
+                line,
+                "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(SQLiteSink.formatVersion - 1) and \(SQLiteSink.formatVersion)"
+            )
         }
         let digest = header.initialState.digest
         guard digest == header.initialDigest else {
@@ -79,17 +82,23 @@ struct ImportPass {
             throw invalid(line, "the initial state of session \(header.session) holds a clear value at \(path), a redacted field")
         }
         var number: Int?
-        if let sink {
+        var held: Int?
+        if let sink, let id = header.id {
+            // A session the log holds already (an export imported twice) is checked as any
+            // other and not written again: importing is idempotent, as pushing is.
+            held = try writing { try sink.session(identifiedBy: id) }
+        }
+        if let sink, held == nil {
             number = try writing {
                 try sink.beginSession(
                     SessionHeader(
                         name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
                         initialState: header.initialState, initialDigest: header.initialDigest,
-                        redactedPaths: Set(header.redactedPaths)
+                        redactedPaths: Set(header.redactedPaths), id: header.id, metadata: header.metadata ?? SessionMetadata()
                     ))
             }
         }
-        let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0)
+        let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0, alreadyHeldAs: held)
         current = Current(header: header, summary: summary, audit: audit, previous: header.initialState)
     }
 

@@ -29,6 +29,17 @@ struct JSONFields {
         return value
     }
 
+    /// Whether the object has `key`, for a field that older writers left out.
+    func has(_ key: String) -> Bool {
+        object[key] != nil
+    }
+
+    func optionalUUID(_ key: String) throws(Invalid) -> UUID? {
+        guard let text = try optionalString(key) else { return nil }
+        guard let uuid = UUID(uuidString: text) else { throw wrongType(key, "a UUID or null") }
+        return uuid
+    }
+
     func string(_ key: String) throws(Invalid) -> String {
         guard case .string(let text) = try value(key) else { throw wrongType(key, "a string") }
         return text

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 import RewindLog
 import RewindRendering
@@ -20,7 +21,24 @@ public enum JSONForms {
         ])
         object["name"] = session.name.map(JSONValue.string)
         object["ended_at"] = session.endedAt.map { .double($0.timeIntervalSince1970) }
+        object["uuid"] = session.id.map { .string($0.uuidString) }
+        object["metadata"] = session.metadata.map(metadata)
         return .object(object)
+    }
+
+    /// A session's metadata as `sessions --json` and an export's header line hold it: every
+    /// key, `null` where unknown.
+    public static func metadata(_ metadata: SessionMetadata) -> JSONValue {
+        func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        return [
+            "app": text(metadata.app),
+            "app_version": text(metadata.appVersion),
+            "app_build": text(metadata.appBuild),
+            "device": text(metadata.device),
+            "os": text(metadata.os),
+            "origin": text(metadata.origin?.rawValue),
+            "tags": .object(JSONObject(metadata.tags.map { ($0.key, JSONValue.string($0.value)) })),
+        ]
     }
 
     /// A timeline entry as `rewind log --json` prints each line.

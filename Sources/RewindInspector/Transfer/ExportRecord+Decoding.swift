@@ -1,3 +1,5 @@
+import Foundation
+import RewindCore
 import RewindJSON
 import RewindLog
 
@@ -9,8 +11,9 @@ extension ExportRecord {
 
     private static let sessionKeys: Set<String> = [
         "type", "session", "name", "flow", "started_at", "ended_at", "format_version", "schema_version",
-        "redacted_paths", "initial_state", "initial_digest",
+        "redacted_paths", "initial_state", "initial_digest", "uuid", "metadata",
     ]
+    private static let metadataKeys: Set<String> = ["app", "app_version", "app_build", "device", "os", "origin", "tags"]
     private static let eventKeys: Set<String> = [
         "type", "session", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest", "state",
     ]
@@ -49,8 +52,29 @@ extension ExportRecord {
             schemaVersion: try fields.int("schema_version"),
             redactedPaths: try fields.strings("redacted_paths"),
             initialState: try fields.value("initial_state"),
-            initialDigest: try fields.digest("initial_digest")
+            initialDigest: try fields.digest("initial_digest"),
+            // Absent from exports written before log format 4.
+            id: try fields.has("uuid") ? fields.optionalUUID("uuid") : nil,
+            metadata: try fields.has("metadata") ? metadata(from: fields.value("metadata")) : nil
         )
+    }
+
+    private static func metadata(from json: JSONValue) throws(JSONFields.Invalid) -> SessionMetadata? {
+        if json == .null { return nil }
+        let fields = try JSONFields(json, known: metadataKeys)
+        var tags: [String: String] = [:]
+        guard case .object(let object) = try fields.value("tags") else {
+            throw JSONFields.Invalid(description: "field \"tags\" must be an object of strings")
+        }
+        for (key, value) in zip(object.keys, object.values) {
+            guard case .string(let text) = value else { throw JSONFields.Invalid(description: "tag \(JSONValue.string(key)) must be a string") }
+            tags[key] = text
+        }
+        return SessionMetadata(
+            app: try fields.optionalString("app"), appVersion: try fields.optionalString("app_version"),
+            appBuild: try fields.optionalString("app_build"), device: try fields.optionalString("device"),
+            os: try fields.optionalString("os"), origin: try fields.optionalString("origin").map(SessionMetadata.Origin.init(rawValue:)),
+            tags: tags)
     }
 
     private static func event(from json: JSONValue) throws(JSONFields.Invalid) -> ExportedEvent {

@@ -28,6 +28,8 @@ public enum ExportRecord: Sendable, Equatable {
                 "redacted_paths": .array(header.redactedPaths.map(JSONValue.string)),
                 "initial_state": header.initialState,
                 "initial_digest": .string(header.initialDigest.description),
+                "uuid": header.id.map { .string($0.uuidString) } ?? .null,
+                "metadata": header.metadata.map(JSONForms.metadata) ?? .null,
             ]
         case .event(let event):
             [

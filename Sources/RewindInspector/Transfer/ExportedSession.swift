@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 
 /// The header line of a session: everything its `session` row holds.
@@ -16,4 +17,9 @@ public struct ExportedSession: Sendable, Equatable {
     public var initialState: JSONValue
     /// The digest stored beside the initial state.
     public var initialDigest: StateDigest
+    /// The session's identity; nil for a session of a log no writer has migrated to format 4,
+    /// and in exports written before format 4.
+    public var id: UUID? = nil
+    /// What the session was recorded with; nil where `id` is.
+    public var metadata: SessionMetadata? = nil
 }

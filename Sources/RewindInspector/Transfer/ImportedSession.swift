@@ -10,4 +10,7 @@ public struct ImportedSession: Sendable, Equatable {
     public var steps: Int
     /// How many gap markers it holds.
     public var gaps: Int
+    /// The number of the session with the same identity that the log held already, in which
+    /// case this one was not written again; nil otherwise.
+    public var alreadyHeldAs: Int? = nil
 }

@@ -61,7 +61,7 @@ public struct LogExporter: Sendable {
                     startedAt: session.startedAt, endedAt: session.endedAt,
                     formatVersion: session.formatVersion, schemaVersion: session.schemaVersion,
                     redactedPaths: session.redactedPaths,
-                    initialState: initial.state, initialDigest: initial.digest
+                    initialState: initial.state, initialDigest: initial.digest, id: session.id, metadata: session.metadata
                 )))
         var gaps = try reader.gaps(of: session)[...]
         // An error of `emit` comes out as it was, not as damage of the log.

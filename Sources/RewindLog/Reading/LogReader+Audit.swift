@@ -13,7 +13,8 @@ extension LogReader {
         }
     }
 
-    /// The event and gap rows that name a session with no session row, by table and session.
+    /// The event, gap and identity rows that name a session with no session row, by table and
+    /// session.
     ///
     /// A writer never numbers a new session after them (see ``SQLiteSink``), so they stay
     /// apart; they are listed so that `check` can say rows are there that no session shows.
@@ -27,6 +28,11 @@ extension LogReader {
                     UNION ALL
                     \(formatVersion >= LogSchema.blockFormatVersion ? """
                     SELECT 'event_block', session_id, count(*) FROM event_block
+                        WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
+                    UNION ALL
+                    """ : "")
+                    \(formatVersion >= LogSchema.identityFormatVersion ? """
+                    SELECT 'session_meta', session_id, count(*) FROM session_meta
                         WHERE session_id NOT IN (SELECT id FROM session) GROUP BY session_id
                     UNION ALL
                     """ : "")

@@ -103,6 +103,10 @@ public final class LogReader: Sendable {
         let firstBlock = blocks ? "(SELECT min(first_step) FROM event_block b WHERE b.session_id = s.id)" : "NULL"
         let lastBlock = blocks ? "(SELECT last_step FROM event_block b WHERE b.session_id = s.id ORDER BY first_step DESC LIMIT 1)" : "NULL"
         let lastBlockTime = blocks ? "(SELECT last_time FROM event_block b WHERE b.session_id = s.id ORDER BY first_step DESC LIMIT 1)" : "NULL"
+        // Identity and metadata (format 4) sit in a row of their own beside the session's.
+        let identified = formatVersion >= LogSchema.identityFormatVersion
+        let meta = identified ? ", " + SessionMetaRow.selection : ""
+        let metaJoin = identified ? "LEFT JOIN session_meta m ON m.session_id = s.id" : ""
         return try read { db in
             try Row.fetchAll(
                 db,
@@ -118,8 +122,8 @@ public final class LogReader: Sendable {
                            coalesce(b.last_step - b.first_step + 1
                              - (SELECT coalesce(sum(max(0, min(g.last_step, b.last_step) - max(g.first_step, b.first_step) + 1)), 0)
                                 FROM gap g WHERE g.session_id = s.id), 0) AS event_count,
-                           b.first_step AS first_step, b.last_step AS last_step, b.last_time AS last_time
-                    FROM session s JOIN bounds b ON b.id = s.id ORDER BY s.id
+                           b.first_step AS first_step, b.last_step AS last_step, b.last_time AS last_time\(meta)
+                    FROM session s JOIN bounds b ON b.id = s.id \(metaJoin) ORDER BY s.id
                     """, arguments: StatementArguments(number.map { [$0] } ?? [])
             ).map { row in
                 let rowCheck = Self.check(row, table: "session", columns: checksumIndex)
@@ -146,6 +150,7 @@ public final class LogReader: Sendable {
         let number: Int = try row.stored("id")
         let lastStep: Int? = try row.stored("last_step")
         try LogBounds.checkSteps(first: try row.stored("first_step"), last: lastStep, of: number)
+        let meta = try SessionMetaRow.decode(from: row, sessionID: Int64(number))
         return SessionSummary(
             number: number, name: try row.stored("name"), flow: try row.stored("flow"),
             startedAt: try LogBounds.date(try row.stored("started_at"), "the start of session #\(number)"),
@@ -154,7 +159,7 @@ public final class LogReader: Sendable {
             eventCount: try row.stored("event_count"), lastStep: lastStep ?? 0,
             lastTime: try (try row.stored("last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
             redactedPaths: SQLiteSink.paths(fromJSON: try row.stored("redacted_paths")).sorted(),
-            rowCheck: rowCheck
+            rowCheck: rowCheck, id: meta?.uuid, metadata: meta?.metadata
         )
     }
 
@@ -186,12 +191,15 @@ public final class LogReader: Sendable {
     private func choose(_ selector: String?, among all: [SessionSummary]) throws(LogError) -> SessionSummary {
         guard let selector else {
             guard all.count == 1 else {
-                let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER or NAME"
+                let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER, NAME or UUID"
                 throw LogError(.noSuchSession, path: path, hint)
             }
             return all[0]
         }
         if let number = Int(selector), let match = all.first(where: { $0.number == number }) {
+            return match
+        }
+        if let id = UUID(uuidString: selector), let match = all.first(where: { $0.id == id }) {
             return match
         }
         let named = all.filter { $0.name == selector }
@@ -266,6 +274,8 @@ public final class LogReader: Sendable {
             return error
         case let error as DatabaseError:
             return LogSchema.describe(error, path: path)
+        case let error as SessionMetaRow.Malformed:
+            return .damage(in: path, "session #\(session ?? 0)'s identity row \(error.reason)", session: session, underlying: error)
         case let error as StoredValueError:
             return .damage(in: path, "a stored value has the wrong type (\(error))", session: session, step: step, underlying: error)
         case is RowDecodingError:

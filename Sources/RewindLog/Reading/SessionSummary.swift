@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 
 /// A session of a log as `rewind sessions` lists it.
 public struct SessionSummary: Sendable, Equatable {
@@ -21,6 +22,11 @@ public struct SessionSummary: Sendable, Equatable {
     public var redactedPaths: [String]
     /// How the session's stored row compared with its checksum.
     public var rowCheck: RowCheck = .verified
+    /// The session's identity, the same in every log and store that holds a copy; nil in a log
+    /// of format 3 or older that no writer has migrated.
+    public var id: UUID? = nil
+    /// The app, build, device and tags it was recorded with; nil where `id` is.
+    public var metadata: SessionMetadata? = nil
     /// Why the summary could not be read whole, when it was listed anyway (`check` lists
     /// every session it can number): the row or its events hold values no recorder writes.
     public var damage: LogError?

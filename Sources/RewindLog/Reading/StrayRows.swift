@@ -1,7 +1,7 @@
 /// Rows of a table that name a session the log has no row for: left behind when a session row
 /// was deleted by hand, or damage. No reader shows them, so `check` reports them.
 public struct StrayRows: Sendable, Equatable {
-    /// `event`, `event_block` or `gap`.
+    /// `event`, `event_block`, `gap` or `session_meta`.
     public var table: String
     /// The session number the rows name.
     public var session: Int

@@ -1,4 +1,6 @@
+import Foundation
 import GRDB
+import RewindCore
 
 /// The log's SQLite schema, its version and its migrations. Documented in docs/log-format.md.
 enum LogSchema {
@@ -7,11 +9,16 @@ enum LogSchema {
     /// The format this code writes and the newest it reads; kept in `PRAGMA user_version`.
     /// Version 2 added a checksum to every row; rows of version 1 are read as unchecked.
     /// Version 3 stores a session's steps in compressed blocks (`event_block`); the sessions
-    /// written before keep their rows in `event`.
-    static let formatVersion = 3
+    /// written before keep their rows in `event`. Version 4 gives every session an identity
+    /// and metadata (`session_meta`); sessions written before get an identity as the log is
+    /// migrated.
+    static let formatVersion = 4
 
     /// The first format whose sessions store their steps in blocks.
     static let blockFormatVersion = 3
+
+    /// The first format whose sessions have an identity and metadata (`session_meta`).
+    static let identityFormatVersion = 4
 
     /// The columns of each table, in the order checksums take them (the `checksum` column,
     /// added by version 2, last).
@@ -26,6 +33,7 @@ enum LogSchema {
         ("event", ["session_id", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest", "keyframe", "patch"]),
         ("gap", ["session_id", "first_step", "last_step", "reason"]),
         ("event_block", ["session_id", "first_step", "last_step", "keyframe", "last_time", "size", "data"]),
+        ("session_meta", SessionMetaRow.columns),
     ]
 
     static var migrator: DatabaseMigrator {
@@ -107,6 +115,30 @@ enum LogSchema {
                     """)
             try db.execute(sql: "PRAGMA user_version = 3")
         }
+        migrator.registerMigration("v4") { db in
+            // One row a session, written with it; `uuid` is unique so that a copy of a session
+            // (import, pull) is found by it. Tags are a JSON object of strings.
+            try db.execute(
+                sql: """
+                    CREATE TABLE session_meta (
+                        session_id INTEGER PRIMARY KEY REFERENCES session(id),
+                        uuid TEXT NOT NULL UNIQUE,
+                        app TEXT,
+                        app_version TEXT,
+                        app_build TEXT,
+                        device TEXT,
+                        os TEXT,
+                        origin TEXT,
+                        tags TEXT NOT NULL DEFAULT '{}',
+                        checksum INTEGER NOT NULL
+                    );
+                    """)
+            // Sessions recorded before get an identity now, and no metadata: none was recorded.
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM session ORDER BY id") {
+                try SessionMetaRow(sessionID: id, uuid: UUID(), metadata: SessionMetadata()).insert(db)
+            }
+            try db.execute(sql: "PRAGMA user_version = 4")
+        }
         return migrator
     }
 
@@ -114,12 +146,14 @@ enum LogSchema {
     /// file with Rewind's id but another shape is named as damaged, not met later as a failing
     /// query.
     static func validateTables(_ db: Database, path: String, version: Int) throws {
-        for (table, expected) in columns where table != "event_block" || version >= blockFormatVersion {
+        for (table, expected) in columns {
+            if table == "event_block", version < blockFormatVersion { continue }
+            if table == "session_meta", version < identityFormatVersion { continue }
             let present = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(table))").map { row -> String in row["name"] })
             guard !present.isEmpty else {
                 throw LogError.damage(in: path, "the table \(table) is missing")
             }
-            let wanted = version >= 2 ? expected + ["checksum"] : expected
+            let wanted = version >= 2 || table == "session_meta" ? expected + ["checksum"] : expected
             if let missing = wanted.first(where: { !present.contains($0) }) {
                 throw LogError.damage(in: path, "the table \(table) has no column \(missing)")
             }

@@ -51,8 +51,23 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// The number of the session whose identity is `id`, if the log holds one.
+    public func session(identifiedBy id: UUID) throws -> Int? {
+        try writing { db in
+            guard try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 >= LogSchema.identityFormatVersion else { return nil }
+            return try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString])
+        }
+    }
+
     public func beginSession(_ header: SessionHeader) throws -> Int {
         try writing { db in
+            // A copy of a session keeps its identity (import, pull): a second copy in one log
+            // would be two sessions answering to one UUID.
+            if let id = header.id,
+                let holder = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString])
+            {
+                throw LogError(.invalidArgument, path: path, session: holder, "holds session #\(holder) already, whose identity is \(id.uuidString)")
+            }
             try db.execute(
                 sql: """
                     INSERT INTO session (id, name, flow, started_at, format_version, schema_version,
@@ -72,6 +87,7 @@ public final class SQLiteSink: RecordingSink {
                 redactedPaths: Self.pathsJSON(header.redactedPaths)
             )
             try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, row.id])
+            try SessionMetaRow(sessionID: row.id, uuid: header.id ?? UUID(), metadata: header.metadata).insert(db)
             return Int(row.id)
         }
     }
@@ -150,7 +166,7 @@ public final class SQLiteSink: RecordingSink {
     /// `secure_delete` on this connection zeroes, so that nothing removed stays readable.
     func removeSession(_ session: Int) throws {
         try writing { db in
-            for table in ["event", "event_block", "gap"] {
+            for table in ["event", "event_block", "gap", "session_meta"] {
                 try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
             }
             try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])

@@ -1,3 +1,4 @@
+import Foundation
 import RewindCore
 import RewindJSON
 import RewindLog
@@ -16,7 +17,9 @@ extension RecordedActions {
         let number = try sink.beginSession(
             SessionHeader(
                 name: name, flow: session.flow, startedAt: session.startedAt, schemaVersion: flow.schemaVersion,
-                initialState: initialState, initialDigest: initialState.digest, redactedPaths: Set(session.redactedPaths)))
+                initialState: initialState, initialDigest: initialState.digest, redactedPaths: Set(session.redactedPaths),
+                // A new session, of the same app and build as the one it shortens.
+                id: UUID(), metadata: session.metadata ?? SessionMetadata()))
         let stepper = flow.stepper()
         var renumbered: [Int: Int] = [:]
         var events: [RecordedEvent] = []
