@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -19,15 +19,22 @@ let package = Package(
         .library(name: "PhotoApp", targets: ["PhotoApp"]),
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
         .library(name: "RewindCLI", targets: ["RewindCLI"]),
+        .library(name: "RewindTeamStore", targets: ["RewindTeamStore"]),
         .executable(name: "rewind", targets: ["rewind"]),
         .executable(name: "rewind-recording-probe", targets: ["rewind-recording-probe"]),
     ],
+    // `TeamStore`: the team store on PostgreSQL (`push`, `sessions postgres://…`). Off by
+    // default, so that an app that records clones and builds none of the server packages:
+    // `swift run --traits TeamStore rewind push …`.
+    traits: [.trait(name: "TeamStore", description: "The team store on PostgreSQL: rewind push, and postgres:// locations.")],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // `@RewindCodable`'s macro. Only apps that use the macro build it.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
+        // The PostgreSQL client of the team store, behind the `TeamStore` trait.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation --target RewindCore`: the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -88,11 +95,20 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The team store: sessions of many logs in PostgreSQL. Without the `TeamStore` trait it
+        // holds only what needs no server (reading a location).
+        .target(
+            name: "RewindTeamStore",
+            dependencies: [
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
+            ]
+        ),
         // The command line as a library: every verb, with the flows an app registers.
         .target(
             name: "RewindCLI",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport", "RewindTeamStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
@@ -151,6 +167,7 @@ let package = Package(
             name: "RewindReportTests",
             dependencies: ["RewindTestSupport", "RewindReport", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
         ),
+        .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore"]),
         .testTarget(
             name: "RewindCLITests",
             dependencies: [

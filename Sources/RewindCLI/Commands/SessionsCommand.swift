@@ -2,10 +2,12 @@ import ArgumentParser
 import Foundation
 import RewindInspector
 import RewindJSON
+import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind sessions`: the sessions of a log.
-struct SessionsCommand: ParsableCommand {
+struct SessionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sessions",
         abstract: "List the sessions of a log: number, name, flow, steps, start time, duration.",
@@ -16,7 +18,7 @@ struct SessionsCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log.")
+    @Argument(help: "The log, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Option(help: "Only sessions of this flow.")
@@ -55,9 +57,21 @@ struct SessionsCommand: ParsableCommand {
         return filter
     }
 
-    func run() throws {
+    func run() async throws {
         let filter = try filter(now: Date())
-        let sessions = try LogInspector(path: log).sessions().filter(filter.matches)
+        let sessions: [SessionSummary]
+        if TeamStoreLocation.isLocation(log) {
+            let store = try await TeamStore.open(try TeamStoreLocation(log))
+            do {
+                sessions = try await store.sessions(matching: filter)
+            } catch {
+                await store.close()
+                throw error
+            }
+            await store.close()
+        } else {
+            sessions = try LogInspector(path: log).sessions().filter(filter.matches)
+        }
         if output.json {
             print(TerminalText.json(.array(sessions.map(JSONForms.session))))
         } else {

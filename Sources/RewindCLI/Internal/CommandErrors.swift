@@ -3,6 +3,7 @@ import Foundation
 import RewindLog
 import RewindRendering
 import RewindReport
+import RewindTeamStore
 
 /// Turns every error a command ends with into one line on standard error and a sysexits exit
 /// code: the only place where errors become exit codes.
@@ -12,6 +13,8 @@ enum CommandErrors {
     static func report(_ error: any Error, commandName: String) -> Int32 {
         switch error {
         case let error as LogError:
+            return fail(error.description, code: exitCode(error.kind), commandName: commandName)
+        case let error as TeamStoreError:
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
         case let error as ReportError:
             // Too large or ambiguous: a request to narrow, like a step out of range.
@@ -62,6 +65,20 @@ enum CommandErrors {
         var line = text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? text
         if line.hasPrefix("Error: ") { line.removeFirst("Error: ".count) }
         return line.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// sysexits: 64 a location that cannot be read, 69 a build without the team store, 75 a
+    /// server that cannot be reached or went away (try again), 77 credentials it refused, 65 a
+    /// store of a newer Rewind, 70 anything else.
+    static func exitCode(_ kind: TeamStoreError.Kind) -> Int32 {
+        switch kind {
+        case .invalidLocation: 64
+        case .notBuilt: 69
+        case .unavailable: 75
+        case .refused: 77
+        case .newerSchema: 65
+        default: 70
+        }
     }
 
     /// sysexits: 64 a request the log cannot answer, 65 a file that is not a readable log,

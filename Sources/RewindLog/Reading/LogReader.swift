@@ -12,7 +12,7 @@ public final class LogReader: Sendable {
     /// The log's format version: 1 has no checksums, 2 a checksum on every row, 3 (and on)
     /// stores sessions' steps in blocks (`event_block`); a session keeps the format it was
     /// written in until `replay --update` rewrites it.
-    let formatVersion: Int
+    public let formatVersion: Int
     /// Whether rows are checked against their checksums and rebuilt states against their
     /// digests; false only to show damaged data on purpose (`show --force`).
     public let isVerifying: Bool

@@ -31,6 +31,28 @@ public struct SessionSummary: Sendable, Equatable {
     /// every session it can number): the row or its events hold values no recorder writes.
     public var damage: LogError?
 
+    public init(
+        number: Int, name: String?, flow: String, startedAt: Date, endedAt: Date?, formatVersion: Int, schemaVersion: Int,
+        eventCount: Int, lastStep: Int, lastTime: Date?, redactedPaths: [String], rowCheck: RowCheck = .verified, id: UUID? = nil,
+        metadata: SessionMetadata? = nil, damage: LogError? = nil
+    ) {
+        self.number = number
+        self.name = name
+        self.flow = flow
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.formatVersion = formatVersion
+        self.schemaVersion = schemaVersion
+        self.eventCount = eventCount
+        self.lastStep = lastStep
+        self.lastTime = lastTime
+        self.redactedPaths = redactedPaths
+        self.rowCheck = rowCheck
+        self.id = id
+        self.metadata = metadata
+        self.damage = damage
+    }
+
     /// A name for messages: `#2 (login-happy)` or `#2`.
     public var label: String {
         name.map { "#\(number) (\($0))" } ?? "#\(number)"

@@ -1,0 +1,85 @@
+#if TeamStore
+import Foundation
+import PostgresNIO
+import RewindCore
+import RewindLog
+
+extension TeamStore {
+    /// What a push did with one session.
+    public enum PushOutcome: Sendable, Equatable {
+        /// The store did not have it.
+        case added
+        /// The store had fewer of its steps (it was being recorded), or had not seen it end.
+        case extended(fromStep: Int)
+        /// The store had it as it is.
+        case alreadyThere
+    }
+
+    /// Copies `copy` into the store in one transaction, so that readers see the session
+    /// whole or not at all; a session the store has is replaced only when the log has more
+    /// of it (it was still being recorded at the last push).
+    ///
+    /// Blocks are stored with the checksum a block of session number 0 has
+    /// (`StoredSessionCopy.Block.checksum(session:)`): a session's number belongs to a
+    /// log, and the store numbers none.
+    public func push(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
+        let summary = copy.summary
+        let id = copy.id
+        return try await transaction { connection in
+            // One pusher of a session at a time: the second waits, then finds it there.
+            // The key is the UUID's first 8 bytes: the same in every process.
+            let key = withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: Int64.self) }
+            try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: self.logger)
+            var stored: (lastStep: Int, eventCount: Int, ended: Bool)?
+            let rows = try await connection.query(
+                "SELECT last_step, event_count, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger)
+            for try await (lastStep, eventCount, ended) in rows.decode((Int, Int, Bool).self) {
+                stored = (lastStep, eventCount, ended)
+            }
+            if let stored {
+                if stored.lastStep == summary.lastStep, stored.eventCount == summary.eventCount, stored.ended == (summary.endedAt != nil) {
+                    return .alreadyThere
+                }
+                try await connection.query("DELETE FROM rewind_session WHERE uuid = \(id)", logger: self.logger)
+            }
+            try await self.insert(copy, on: connection)
+            return stored.map { .extended(fromStep: $0.lastStep) } ?? .added
+        }
+    }
+
+    private func insert(_ copy: StoredSessionCopy, on connection: PostgresConnection) async throws {
+        let summary = copy.summary
+        let metadata = copy.metadata
+        let id = copy.id
+        let tags = String(decoding: try JSONSerialization.data(withJSONObject: metadata.tags, options: [.sortedKeys]), as: UTF8.self)
+        let startedAt = summary.startedAt.timeIntervalSince1970
+        let endedAt = summary.endedAt?.timeIntervalSince1970
+        let lastTime = summary.lastTime?.timeIntervalSince1970
+        try await connection.query(
+            """
+            INSERT INTO rewind_session (uuid, name, flow, started_at, ended_at, format_version, schema_version, initial_state,
+                initial_digest, redacted_paths, app, app_version, app_build, device, os, origin, tags, last_step, event_count, last_time)
+            VALUES (\(id), \(summary.name), \(summary.flow), \(startedAt), \(endedAt), \(summary.formatVersion), \(summary.schemaVersion),
+                \(copy.initialState), \(copy.initialDigest), \(copy.redactedPaths), \(metadata.app), \(metadata.appVersion),
+                \(metadata.appBuild), \(metadata.device), \(metadata.os), \(metadata.origin?.rawValue), \(tags)::jsonb,
+                \(summary.lastStep), \(summary.eventCount), \(lastTime))
+            """, logger: logger)
+        for block in copy.blocks {
+            let data = ByteBuffer(bytes: block.data)
+            try await connection.query(
+                """
+                INSERT INTO rewind_block (session, first_step, last_step, keyframe, last_time, size, checksum, data)
+                VALUES (\(id), \(block.firstStep), \(block.lastStep), \(block.startsWithKeyframe), \(block.lastTime), \(block.size),
+                    \(block.checksum(session: 0)), \(data))
+                """, logger: logger)
+        }
+        for gap in copy.gaps {
+            try await connection.query(
+                """
+                INSERT INTO rewind_gap (session, first_step, last_step, reason)
+                VALUES (\(id), \(gap.steps.lowerBound), \(gap.steps.upperBound), \(gap.reason))
+                """, logger: logger)
+        }
+    }
+}
+#endif

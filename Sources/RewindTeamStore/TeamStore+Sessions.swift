@@ -1,0 +1,60 @@
+#if TeamStore
+import Foundation
+import PostgresNIO
+import RewindCore
+import RewindInspector
+import RewindLog
+
+extension TeamStore {
+    /// The sessions that meet `filter`, oldest first. Their `number` is their place in
+    /// this list (the store numbers no session: it names each by its UUID).
+    ///
+    /// Every condition is a bound parameter, never SQL text, and each has an index.
+    public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+        var conditions: [String] = []
+        var bindings = PostgresBindings()
+        func bind(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {
+            bindings.append(value)
+            return "$\(bindings.count)"
+        }
+        if let flow = filter.flow { conditions.append("flow = \(bind(flow))") }
+        if let since = filter.since { conditions.append("started_at >= \(bind(since.timeIntervalSince1970))") }
+        if let version = filter.appVersion { conditions.append("app_version = \(bind(version))") }
+        if let origin = filter.origin { conditions.append("origin = \(bind(origin))") }
+        if !filter.tags.isEmpty {
+            let tags = String(decoding: (try? JSONSerialization.data(withJSONObject: filter.tags, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
+            conditions.append("tags @> \(bind(tags))::jsonb")
+        }
+        let sql = """
+            SELECT uuid, name, flow, started_at, ended_at, format_version, schema_version, redacted_paths, app, app_version, app_build,
+                   device, os, origin, tags::text, last_step, event_count, last_time
+            FROM rewind_session \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY started_at, uuid
+            """
+        let rows = try await run(PostgresQuery(unsafeSQL: sql, binds: bindings))
+        var sessions: [SessionSummary] = []
+        do {
+            for try await row in rows {
+                let columns = try row.decode(
+                    (UUID, String?, String, Double, Double?, Int, Int, String, String?, String?, String?, String?, String?, String?, String, Int, Int, Double?)
+                        .self)
+                var tags: [String: String] = [:]
+                if let object = try JSONSerialization.jsonObject(with: Data(columns.14.utf8)) as? [String: String] { tags = object }
+                let redacted = (try? JSONSerialization.jsonObject(with: Data(columns.7.utf8)) as? [String]) ?? []
+                sessions.append(
+                    SessionSummary(
+                        number: sessions.count + 1, name: columns.1, flow: columns.2, startedAt: Date(timeIntervalSince1970: columns.3),
+                        endedAt: columns.4.map(Date.init(timeIntervalSince1970:)), formatVersion: columns.5, schemaVersion: columns.6,
+                        eventCount: columns.16, lastStep: columns.15, lastTime: columns.17.map(Date.init(timeIntervalSince1970:)),
+                        redactedPaths: redacted.sorted(), id: columns.0,
+                        metadata: SessionMetadata(
+                            app: columns.8, appVersion: columns.9, appBuild: columns.10, device: columns.11, os: columns.12,
+                            origin: columns.13.map(SessionMetadata.Origin.init(rawValue:)), tags: tags)))
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+        return sessions
+    }
+}
+#endif

@@ -1,0 +1,41 @@
+#if !TeamStore
+import RewindInspector
+import RewindLog
+
+/// The team store of a build without the `TeamStore` trait: every way in says so, in one
+/// line, and how to get a build that has it. No instance is ever made.
+public final class TeamStore: Sendable {
+    /// What a push did with one session.
+    public enum PushOutcome: Sendable, Equatable {
+        case added
+        case extended(fromStep: Int)
+        case alreadyThere
+    }
+
+    public let location: TeamStoreLocation
+
+    private init(location: TeamStoreLocation) {
+        self.location = location
+    }
+
+    private static func unavailable(_ location: TeamStoreLocation) -> TeamStoreError {
+        TeamStoreError(
+            .notBuilt, location: location.description,
+            "this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)")
+    }
+
+    public static func open(_ location: TeamStoreLocation) async throws(TeamStoreError) -> TeamStore {
+        throw unavailable(location)
+    }
+
+    public func push(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
+        throw Self.unavailable(location)
+    }
+
+    public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+        throw Self.unavailable(location)
+    }
+
+    public func close() async {}
+}
+#endif

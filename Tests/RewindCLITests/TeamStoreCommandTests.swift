@@ -1,0 +1,175 @@
+import Foundation
+import RewindCore
+import RewindLog
+import RewindTestSupport
+import Testing
+
+#if TeamStore
+/// The PostgreSQL server the team store's tests use: `REWIND_TEST_POSTGRES_URL` (with
+/// `PGPASSWORD`), as `tools/postgres-cluster env` prints them. Without it they are skipped,
+/// unless `REWIND_REQUIRE_POSTGRES=1` (CI), where they fail.
+enum TestServer {
+    static let url = ProcessInfo.processInfo.environment["REWIND_TEST_POSTGRES_URL"]
+    static let required = ProcessInfo.processInfo.environment["REWIND_REQUIRE_POSTGRES"] == "1"
+    static var enabled: Bool { url != nil || required }
+
+    /// Runs `psql` on the server's database, for what the tests arrange by hand.
+    static func psql(_ sql: String, database: String? = nil) throws -> String {
+        guard let url else { throw Missing() }
+        var target = url
+        if let database, let slash = url.lastIndex(of: "/") { target = String(url[..<slash]) + "/" + database }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        process.arguments = ["-X", "-w", "-q", "-tA", target, "-c", sql]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failed(stderr: String(decoding: err, as: UTF8.self)) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "REWIND_REQUIRE_POSTGRES=1 but no REWIND_TEST_POSTGRES_URL: start one with tools/postgres-cluster" }
+    }
+
+    struct Failed: Error {
+        var stderr: String
+    }
+}
+
+/// A database of its own for one test, dropped when it ends.
+final class FreshStore {
+    let name = "rewind_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+    let url: String
+
+    init() throws {
+        guard let server = TestServer.url, let slash = server.lastIndex(of: "/") else { throw TestServer.Missing() }
+        url = String(server[..<slash]) + "/" + name
+        _ = try TestServer.psql("CREATE DATABASE \(name)")
+    }
+
+    deinit {
+        _ = try? TestServer.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+    }
+}
+
+/// `rewind push` and `rewind sessions postgres://…` against a real server on loopback.
+@Suite(.serialized, .enabled(if: TestServer.enabled)) struct TeamStoreCommandTests {
+    @Test func pushingTheDemoLogTwiceListsItsSevenSessionsOnce() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        let first = try RewindBinary.run(["push", log.path, "--to", store.url])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.split(separator: "\n").count == 7 && first.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("pushed ") }, "\(first.stdout)")
+        let second = try RewindBinary.run(["push", log.path, "--to", store.url])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
+        let listed = try RewindBinary.run(["sessions", store.url, "--json"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let local = try RewindBinary.run(["sessions", log.path, "--json"])
+        #expect(try uuids(listed.stdout).sorted() == uuids(local.stdout).sorted())
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
+    }
+
+    @Test func sessionsOfTheStoreFilterAsALogsDo() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
+        for arguments in [["--flow", "login"], ["--flow", "photos"], ["--origin", "dev"], ["--tag", "x=y"], ["--since", "1d"]] {
+            let remote = try RewindBinary.run(["sessions", store.url, "--json"] + arguments)
+            let local = try RewindBinary.run(["sessions", log.path, "--json"] + arguments)
+            #expect(remote.status == 0, "\(remote.stderr)")
+            #expect(try uuids(remote.stdout).sorted() == uuids(local.stdout).sorted(), "\(arguments)")
+        }
+    }
+
+    @Test func aDamagedBlockIsRefusedAtPushNamingItAndNothingOfItsSessionIsSent() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        try BlockSurgery(path: log.path).editRecord(session: 2, step: 5, resealing: false) { $0[2] = "tampered" }
+        let result = try RewindBinary.run(["push", log.path, "--to", store.url])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("session #2 (login-invalid-then-fixed)") && result.stderr.contains("does not match its checksum"), "\(result.stderr)")
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "1\n", "only the session before it")
+    }
+
+    enum Tap: String, Codable, Equatable, Sendable, DescribedAction {
+        case tap
+    }
+
+    @Test func aSessionBeingRecordedIsPushedAsFarAsItsLastCommitAndExtendedLater() throws {
+        let store = try FreshStore()
+        let folder = try TemporaryDirectory()
+        let path = folder.path("live.rewind")
+        let recorder = Recorder<Int, Tap>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: "live", flow: "taps"))
+        recorder.start(initialState: 0)
+        for step in 1...10 { recorder.record(.tap, state: step, step: step) }
+        recorder.flush()
+        let first = try RewindBinary.run(["push", path, "--to", store.url])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("pushed \(path) #1 (live) ") && first.stdout.hasSuffix(": 10 steps\n"), "\(first.stdout)")
+        #expect(try TestServer.psql("SELECT last_step, ended_at IS NULL FROM rewind_session", database: store.name) == "10|t\n")
+        for step in 11...25 { recorder.record(.tap, state: step, step: step) }
+        recorder.close()
+        let second = try RewindBinary.run(["push", path, "--to", store.url])
+        #expect(second.stdout.hasSuffix(": steps 11 to 25 added\n"), "\(second.stdout)")
+        #expect(try TestServer.psql("SELECT last_step, event_count, ended_at IS NULL FROM rewind_session", database: store.name) == "25|25|f\n")
+        let third = try RewindBinary.run(["push", path, "--to", store.url])
+        #expect(third.stdout.hasPrefix("already in the store: "), "\(third.stdout)")
+    }
+
+    @Test(arguments: [
+        ("postgres://rewind@127.0.0.1:1/none", 75),
+        ("postgres://rewind@127.0.0.1:54329/x?sslmode=bogus", 64),
+        ("mysql://x", 64),
+    ])
+    func aStoreThatCannotBeUsedIsOneLine(location: String, status: Int32) throws {
+        let log = try DemoLogFile()
+        let result = try RewindBinary.run(["push", log.path, "--to", location])
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("rewind: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+
+    @Test func aWrongPasswordIsRefusedWith77() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        let result = try RewindBinary.run(["push", log.path, "--to", store.url], environment: ["PGPASSWORD": "wrong", "PGPASSFILE": "/nonexistent"])
+        #expect(result.status == 77, "\(result.stderr)")
+        #expect(result.stderr.contains("the server refused the connection"), "\(result.stderr)")
+    }
+
+    @Test func aStoreOfANewerSchemaIsRefused() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
+        _ = try TestServer.psql("UPDATE rewind_store SET value = '99' WHERE key = 'schema_version'", database: store.name)
+        let result = try RewindBinary.run(["sessions", store.url])
+        #expect(result.status == 65)
+        #expect(result.stderr.hasSuffix("a store of a newer Rewind (schema 99; this rewind reads up to 1)\n"), "\(result.stderr)")
+    }
+
+    private func uuids(_ json: String) throws -> [String] {
+        let sessions = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        return sessions.compactMap { $0["uuid"] as? String }
+    }
+}
+#else
+/// A `rewind` built without the `TeamStore` trait says so, in one line.
+@Suite struct TeamStoreUnavailableTests {
+    @Test func pushAndSessionsOfAStoreSayTheBuildHasNoStore() throws {
+        let log = try DemoLogFile()
+        for arguments in [["push", log.path, "--to", "postgres://rewind@127.0.0.1:54329/x"], ["sessions", "postgres://rewind@127.0.0.1:54329/x"]] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 69)
+            #expect(
+                result.stderr
+                    == "rewind: postgres://rewind@127.0.0.1:54329/x: this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)\n"
+            )
+        }
+    }
+}
+#endif
