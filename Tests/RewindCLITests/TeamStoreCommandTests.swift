@@ -87,14 +87,16 @@ final class FreshStore {
         }
     }
 
-    @Test func aDamagedBlockIsRefusedAtPushNamingItAndNothingOfItsSessionIsSent() throws {
+    @Test func aDamagedBlockIsRefusedAtPushNamingItAndTheOtherSessionsGo() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
         try BlockSurgery(path: log.path).editRecord(session: 2, step: 5, resealing: false) { $0[2] = "tampered" }
         let result = try RewindBinary.run(["push", log.path, "--to", store.url])
         #expect(result.status == 65)
         #expect(result.stderr.contains("session #2 (login-invalid-then-fixed)") && result.stderr.contains("does not match its checksum"), "\(result.stderr)")
-        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "1\n", "only the session before it")
+        #expect(result.stdout.split(separator: "\n").count == 6 && !result.stdout.contains("login-invalid-then-fixed"), "\(result.stdout)")
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "6\n", "every session but the damaged one")
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session WHERE name = 'login-invalid-then-fixed'", database: store.name) == "0\n")
     }
 
     enum Tap: String, Codable, Equatable, Sendable, DescribedAction {

@@ -38,36 +38,51 @@ struct PushCommand: AsyncParsableCommand {
         var failed = false
         for log in logs {
             do {
-                try await push(log, to: store)
+                failed = try await push(log, to: store) || failed
             } catch let error as LogError {
-                // One log's damage does not keep the others' sessions out.
+                // A log that cannot be read keeps no other log's sessions out.
                 failed = true
-                _ = CommandErrors.report(error, commandName: CommandContext.current.commandName)
+                report(error)
             }
         }
         await store.close()
         if failed { throw ExitCode(65) }
     }
 
-    private func push(_ log: String, to store: TeamStore) async throws {
+    private func report(_ error: LogError) {
+        _ = CommandErrors.report(error, commandName: CommandContext.current.commandName)
+    }
+
+    /// Pushes every session of `log`; true when one of them was refused (damaged, or stored
+    /// in rows), after the others went.
+    private func push(_ log: String, to store: TeamStore) async throws -> Bool {
         var reader = try LogReader(path: log)
         if reader.formatVersion < SQLiteSink.formatVersion {
             // Sessions of an older log get their identity as a writer migrates it.
             try SQLiteSink(path: log).close()
             reader = try LogReader(path: log)
         }
+        var refused = false
         for session in try reader.sessions() {
-            let copy = try reader.storedCopy(of: session)
+            let copy: StoredSessionCopy
+            do {
+                copy = try reader.storedCopy(of: session)
+            } catch {
+                refused = true
+                report(error)
+                continue
+            }
             let outcome = try await store.push(copy)
             let label = "\(log) \(session.label) \(copy.id.uuidString)"
             switch outcome {
             case .added:
-                print(TerminalText.escaped("pushed \(label): \(session.eventCount) steps"))
+                print(TerminalText.escaped("pushed \(label): \(copy.summary.eventCount) steps"))
             case let .extended(fromStep):
-                print(TerminalText.escaped("pushed \(label): steps \(fromStep + 1) to \(session.lastStep) added"))
+                print(TerminalText.escaped("pushed \(label): steps \(fromStep + 1) to \(copy.summary.lastStep) added"))
             case .alreadyThere:
                 print(TerminalText.escaped("already in the store: \(label)"))
             }
         }
+        return refused
     }
 }
