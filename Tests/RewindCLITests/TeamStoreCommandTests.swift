@@ -124,6 +124,29 @@ final class FreshStore {
         #expect(third.stdout.hasPrefix("already in the store: "), "\(third.stdout)")
     }
 
+    @Test func namesTagsAndFiltersHoldingSQLAreStoredAndFoundAsData() throws {
+        let store = try FreshStore()
+        let folder = try TemporaryDirectory()
+        let path = folder.path("hostile.rewind")
+        let hostile = "'); DROP TABLE rewind_session; --\u{1B}[2J" + String(repeating: "x", count: 10_000)
+        let recorder = Recorder<Int, Tap>(
+            sink: try SQLiteSink(path: path),
+            session: SessionDescriptor(name: hostile, flow: "f'\"", metadata: SessionMetadata(appVersion: hostile, tags: [hostile: hostile, "k": "v"])))
+        recorder.start(initialState: 0)
+        recorder.record(.tap, state: 1, step: 1)
+        recorder.close()
+        let pushed = try RewindBinary.run(["push", path, "--to", store.url])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(!pushed.stdout.contains("\u{1B}"), "escaped on the terminal")
+        let found = try RewindBinary.run(["sessions", store.url, "--json", "--tag", "\(hostile)=\(hostile)", "--app-version", hostile, "--flow", "f'\""])
+        #expect(found.status == 0, "\(found.stderr)")
+        let sessions = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(sessions.count == 1 && sessions.first?["name"] as? String == hostile)
+        let missed = try RewindBinary.run(["sessions", store.url, "--json", "--tag", "k=' OR '1'='1"])
+        #expect(missed.stdout == "[]\n", "\(missed.stdout)")
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "1\n")
+    }
+
     @Test(arguments: [
         ("postgres://rewind@127.0.0.1:1/none", 75),
         ("postgres://rewind@127.0.0.1:54329/x?sslmode=bogus", 64),
