@@ -36,6 +36,10 @@ public final class TeamStore: Sendable {
         throw Self.unavailable(location)
     }
 
+    public func copy(of selector: String) async throws(TeamStoreError) -> StoredSessionCopy {
+        throw Self.unavailable(location)
+    }
+
     public func close() async {}
 }
 #endif

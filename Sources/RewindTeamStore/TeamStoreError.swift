@@ -19,6 +19,10 @@ public struct TeamStoreError: Error, CustomStringConvertible, Sendable, Equatabl
         public static let refused = Kind("refused")
         /// The store's schema is newer than this code's.
         public static let newerSchema = Kind("newer schema")
+        /// No session, or more than one, answers to the name or UUID given.
+        public static let noSuchSession = Kind("no such session")
+        /// The store holds something no push writes: a block that does not match its checksum.
+        public static let damaged = Kind("damaged")
         /// The server reported an error for a statement.
         public static let failed = Kind("failed")
     }

@@ -75,6 +75,31 @@ final class FreshStore {
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
     }
 
+    @Test func pullingEverySessionInOrderThenExportingIsTheOriginalsExport() throws {
+        let store = try FreshStore()
+        let log = try DemoLogFile()
+        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
+        let listed = try JSONSerialization.jsonObject(with: Data(try RewindBinary.run(["sessions", log.path, "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
+        let ids = listed.compactMap { $0["uuid"] as? String }
+        #expect(ids.count == 7)
+        let folder = try TemporaryDirectory()
+        let pulled = folder.path("pulled.rewind")
+        for (index, id) in ids.enumerated() {
+            let result = try RewindBinary.run(["pull", store.url, "--session", id, "-o", pulled])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("pulled \(id) (") && result.stdout.hasSuffix(" into \(pulled) as #\(index + 1)\n"), "\(result.stdout)")
+        }
+        let again = try RewindBinary.run(["pull", store.url, "--session", ids[0], "-o", pulled])
+        #expect(again.stdout == "\(pulled) holds \(ids[0]) (login-happy) already as #1\n", "\(again.stdout)")
+        let original = try RewindBinary.run(["export", log.path])
+        let copy = try RewindBinary.run(["export", pulled])
+        #expect(copy.status == 0, "\(copy.stderr)")
+        #expect(copy.stdout == original.stdout && !copy.stdout.isEmpty)
+        #expect(try RewindBinary.run(["check", pulled]).status == 0)
+        let unknown = try RewindBinary.run(["pull", store.url, "--session", "nope", "-o", pulled])
+        #expect(unknown.status == 64 && unknown.stderr == "rewind: \(store.url): no session nope\n", "\(unknown.stderr)")
+    }
+
     @Test func sessionsOfTheStoreFilterAsALogsDo() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
@@ -187,7 +212,10 @@ final class FreshStore {
 @Suite struct TeamStoreUnavailableTests {
     @Test func pushAndSessionsOfAStoreSayTheBuildHasNoStore() throws {
         let log = try DemoLogFile()
-        for arguments in [["push", log.path, "--to", "postgres://rewind@127.0.0.1:54329/x"], ["sessions", "postgres://rewind@127.0.0.1:54329/x"]] {
+        for arguments in [
+            ["push", log.path, "--to", "postgres://rewind@127.0.0.1:54329/x"], ["sessions", "postgres://rewind@127.0.0.1:54329/x"],
+            ["pull", "postgres://rewind@127.0.0.1:54329/x", "--session", "login-happy", "-o", log.folder.path("pulled.rewind")],
+        ] {
             let result = try RewindBinary.run(arguments)
             #expect(result.status == 69)
             #expect(

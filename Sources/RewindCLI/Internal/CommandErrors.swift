@@ -76,7 +76,8 @@ enum CommandErrors {
         case .notBuilt: 69
         case .unavailable: 75
         case .refused: 77
-        case .newerSchema: 65
+        case .newerSchema, .damaged: 65
+        case .noSuchSession: 64
         default: 70
         }
     }

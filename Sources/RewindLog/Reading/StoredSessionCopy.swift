@@ -50,4 +50,18 @@ public struct StoredSessionCopy: Sendable {
     public var blocks: [Block]
     /// Its gap markers, in step order.
     public var gaps: [LoggedGap]
+
+    public init(
+        summary: SessionSummary, id: UUID, metadata: SessionMetadata, initialState: String, initialDigest: Int64, redactedPaths: String,
+        blocks: [Block], gaps: [LoggedGap]
+    ) {
+        self.summary = summary
+        self.id = id
+        self.metadata = metadata
+        self.initialState = initialState
+        self.initialDigest = initialDigest
+        self.redactedPaths = redactedPaths
+        self.blocks = blocks
+        self.gaps = gaps
+    }
 }

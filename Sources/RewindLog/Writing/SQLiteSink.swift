@@ -95,7 +95,7 @@ public final class SQLiteSink: RecordingSink {
     /// The number after every one in use, by a session row or by rows left of a session whose
     /// row was deleted: a new session never takes over another's events or gaps. (SQLite's
     /// own choice, one past the largest row, would reuse a deleted last session's number.)
-    private static let nextSessionID = """
+    static let nextSessionID = """
         (SELECT max(coalesce((SELECT max(id) FROM session), 0), coalesce((SELECT max(session_id) FROM event), 0),
                     coalesce((SELECT max(session_id) FROM event_block), 0), coalesce((SELECT max(session_id) FROM gap), 0)) + 1)
         """
@@ -235,7 +235,7 @@ public final class SQLiteSink: RecordingSink {
 
     /// Runs `body` in a write transaction; a SQLite failure (a full disk, an I/O error)
     /// becomes one line naming the log, which the recorder reports and writes as a gap's reason.
-    private func writing<T>(_ body: (Database) throws -> T) throws -> T {
+    func writing<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             let result = try database.write(body)
             try keepWALBounded()

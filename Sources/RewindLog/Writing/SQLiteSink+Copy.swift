@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import RewindCore
+
+extension SQLiteSink {
+    /// Writes `copy` as a new session of this log, in one transaction, its rows as stored
+    /// (blocks still compressed), each under the checksum its new number gives it; the
+    /// number of the session that holds `copy`'s identity when the log has it already, with
+    /// `inserted` false, and nothing written.
+    public func insert(_ copy: StoredSessionCopy) throws -> (number: Int, inserted: Bool) {
+        try writing { db in
+            if let held = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [copy.id.uuidString]) {
+                return (held, false)
+            }
+            let summary = copy.summary
+            try db.execute(
+                sql: """
+                    INSERT INTO session (id, name, flow, started_at, ended_at, format_version, schema_version,
+                                         initial_state, initial_digest, redacted_paths)
+                    VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    summary.name, summary.flow, summary.startedAt.timeIntervalSince1970, summary.endedAt?.timeIntervalSince1970,
+                    summary.formatVersion, summary.schemaVersion, copy.initialState, copy.initialDigest, copy.redactedPaths,
+                ]
+            )
+            let number = db.lastInsertedRowID
+            let row = SessionRow(
+                id: number, name: summary.name, flow: summary.flow, startedAt: summary.startedAt.timeIntervalSince1970,
+                endedAt: summary.endedAt?.timeIntervalSince1970, formatVersion: Int64(summary.formatVersion),
+                schemaVersion: Int64(summary.schemaVersion), initialState: copy.initialState, initialDigest: copy.initialDigest,
+                redactedPaths: copy.redactedPaths)
+            try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, number])
+            try SessionMetaRow(sessionID: number, uuid: copy.id, metadata: copy.metadata).insert(db)
+            for block in copy.blocks {
+                try db.execute(
+                    sql: """
+                        INSERT INTO event_block (session_id, first_step, last_step, keyframe, last_time, size, checksum, data)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        number, block.firstStep, block.lastStep, block.startsWithKeyframe ? 1 : 0, block.lastTime, block.size,
+                        block.checksum(session: Int(number)), Data(block.data),
+                    ])
+            }
+            for gap in copy.gaps {
+                try db.execute(
+                    sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [
+                        number, gap.steps.lowerBound, gap.steps.upperBound, gap.reason,
+                        Self.gapChecksum(session: Int(number), first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason),
+                    ])
+            }
+            return (Int(number), true)
+        }
+    }
+}
