@@ -7,7 +7,7 @@ import RewindLog
 
 extension TeamStore {
     /// The sessions that meet `filter`, oldest first. Their `number` is their place in
-    /// this list (the store numbers no session: it names each by its UUID).
+    /// this list: by start, then by push (so a log pushed whole keeps its order), then by UUID.
     ///
     /// Every condition is a bound parameter, never SQL text, and each has an index.
     public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
@@ -29,7 +29,7 @@ extension TeamStore {
             SELECT uuid, name, flow, started_at, ended_at, format_version, schema_version, redacted_paths, app, app_version, app_build,
                    device, os, origin, tags::text, last_step, event_count, last_time
             FROM rewind_session \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
-            ORDER BY started_at, uuid
+            ORDER BY started_at, pushed_at, uuid
             """
         let rows = try await run(PostgresQuery(unsafeSQL: sql, binds: bindings))
         var sessions: [SessionSummary] = []

@@ -42,4 +42,12 @@ public final class TeamStore: Sendable {
 
     public func close() async {}
 }
+
+extension TeamStore: SessionStore {
+    public var name: String { location.description }
+
+    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+        throw Self.unavailable(location)
+    }
+}
 #endif

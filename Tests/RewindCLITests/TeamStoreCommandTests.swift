@@ -97,7 +97,9 @@ final class FreshStore {
         #expect(copy.stdout == original.stdout && !copy.stdout.isEmpty)
         #expect(try RewindBinary.run(["check", pulled]).status == 0)
         let unknown = try RewindBinary.run(["pull", store.url, "--session", "nope", "-o", pulled])
-        #expect(unknown.status == 64 && unknown.stderr == "rewind: \(store.url): no session nope\n", "\(unknown.stderr)")
+        #expect(
+            unknown.status == 64 && unknown.stderr == "rewind: \(store.url): no session nope (the store holds 7 sessions; see rewind sessions)\n",
+            "\(unknown.stderr)")
     }
 
     @Test func sessionsOfTheStoreFilterAsALogsDo() throws {
@@ -210,11 +212,12 @@ final class FreshStore {
 #else
 /// A `rewind` built without the `TeamStore` trait says so, in one line.
 @Suite struct TeamStoreUnavailableTests {
-    @Test func pushAndSessionsOfAStoreSayTheBuildHasNoStore() throws {
+    @Test func everyVerbOfAStoreSaysTheBuildHasNoStore() throws {
         let log = try DemoLogFile()
         for arguments in [
             ["push", log.path, "--to", "postgres://rewind@127.0.0.1:54329/x"], ["sessions", "postgres://rewind@127.0.0.1:54329/x"],
             ["pull", "postgres://rewind@127.0.0.1:54329/x", "--session", "login-happy", "-o", log.folder.path("pulled.rewind")],
+            ["show", "postgres://rewind@127.0.0.1:54329/x", "5"], ["replay", "postgres://rewind@127.0.0.1:54329/x", "--shard", "1/2"],
         ] {
             let result = try RewindBinary.run(arguments)
             #expect(result.status == 69)

@@ -3,7 +3,7 @@ import RewindInspector
 import RewindRendering
 
 /// `rewind check`: the integrity of a log and an audit of its sessions.
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check a log's integrity: contiguous steps, digests, keyframes, secrets.",
@@ -20,14 +20,19 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to check.")
+    @Argument(help: "The log to check, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
     var session: String?
     @OptionGroup var jsonOption: JSONOption
 
-    func run() throws {
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(session.map { .one($0) } ?? .every)) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let report = try LogChecker(path: log).check(session)
         if jsonOption.json {
             print(TerminalText.json(report.json))

@@ -4,7 +4,7 @@ import RewindLog
 import RewindRendering
 
 /// `rewind diff`: a field-level diff of two states.
-struct DiffCommand: ParsableCommand {
+struct DiffCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "diff",
         abstract: "Diff the states at two steps, field by field, in one log or across two.",
@@ -45,19 +45,38 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let path = try self.path.map { text throws(LogError) in try LogInspector.parsePath(text) }
-        let diff: StepDiff
+    func run() async throws {
+        var (from, to): (StepReference, StepReference)
         if arguments.count == 3 {
             let log = arguments[0]
-            diff = try StepDiff(
-                from: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[1]) ?? 0),
-                to: StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[2]) ?? 0),
-                path: path
-            )
+            from = StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[1]) ?? 0)
+            to = StepReference(log: log, session: session.session, step: ArgumentNormalizer.integer(arguments[2]) ?? 0)
         } else {
-            diff = try StepDiff(from: StepReference(parsing: arguments[0]), to: StepReference(parsing: arguments[1]), path: path)
+            (from, to) = (try StepReference(parsing: arguments[0]), try StepReference(parsing: arguments[1]))
         }
+        // Each store is read once, for the states asked of it; a store elsewhere copies only
+        // the blocks that rebuild them.
+        if from.log == to.log {
+            let selection = SessionSelection(.these([from.session, to.session]), steps: [from.step, to.step])
+            try await SessionStores.reading(from.log, selection) { readable in
+                let path = readable.path
+                (from.log, to.log) = (path, path)
+                try printDiff(from: from, to: to)
+            }
+        } else {
+            try await SessionStores.reading(from.log, SessionSelection(.one(from.session), steps: [from.step])) { readable in
+                from.log = readable.path
+                try await SessionStores.reading(to.log, SessionSelection(.one(to.session), steps: [to.step])) { readable in
+                    to.log = readable.path
+                    try printDiff(from: from, to: to)
+                }
+            }
+        }
+    }
+
+    private func printDiff(from: StepReference, to: StepReference) throws {
+        let path = try self.path.map { text throws(LogError) in try LogInspector.parsePath(text) }
+        let diff = try StepDiff(from: from, to: to, path: path)
         print(output.json ? TerminalText.json(diff.json) : diff.lines(style: Terminal.style).joined(separator: "\n"))
     }
 }

@@ -4,7 +4,7 @@ import RewindInspector
 import RewindLog
 
 /// `rewind export`: a log as JSON lines, each event with the whole state after it.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a log's sessions as JSON lines, each event with the whole state after it.",
@@ -20,7 +20,7 @@ struct ExportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to export.")
+    @Argument(help: "The log to export, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
@@ -29,7 +29,12 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (replaced once complete).")
     var output: String?
 
-    func run() throws {
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(session.map { .one($0) } ?? .every)) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let exporter = try LogExporter(path: log)
         let sessions = try exporter.sessions(session)
         let writer: LineWriter

@@ -3,7 +3,7 @@ import RewindInspector
 import RewindLog
 
 /// `rewind find`: the steps whose state satisfies a predicate.
-struct FindCommand: ParsableCommand {
+struct FindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "Find the steps whose state satisfies a predicate.",
@@ -24,7 +24,7 @@ struct FindCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to search.")
+    @Argument(help: "The log to search, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Option(name: .customLong("where"), help: "The predicate, like 'status == \"failed\"'.")
@@ -39,7 +39,18 @@ struct FindCommand: ParsableCommand {
     @OptionGroup var session: SessionOption
     @OptionGroup var output: JSONOption
 
-    func run() throws {
+    func validate() throws {
+        if follow, SessionStores.isElsewhere(log) {
+            throw ValidationError("--follow watches a log on this machine as it is written, not a team store")
+        }
+    }
+
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(session.session.map { .one($0) } ?? .every)) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let predicate: StatePredicate
         do throws(StatePredicateError) {
             predicate = try StatePredicate(parsing: self.predicate)

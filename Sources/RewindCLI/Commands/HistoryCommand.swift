@@ -4,7 +4,7 @@ import RewindJSON
 import RewindLog
 
 /// `rewind history`: every step that changed the value at one path of a session's state.
-struct HistoryCommand: ParsableCommand {
+struct HistoryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show every step that changed the value at a path of the state.",
@@ -20,7 +20,7 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to read.")
+    @Argument(help: "The log to read, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Argument(help: "The path of the value to follow, like photos[3].status.")
@@ -29,7 +29,12 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var session: SessionOption
     @OptionGroup var output: JSONOption
 
-    func run() throws {
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(.one(session.session))) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let path: JSONPath
         do throws(JSONPathError) {
             path = try JSONPath(parsing: self.path)

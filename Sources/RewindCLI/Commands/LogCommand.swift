@@ -4,7 +4,7 @@ import RewindLog
 import RewindRendering
 
 /// `rewind log`: the timeline of a session.
-struct LogCommand: ParsableCommand {
+struct LogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "log",
         abstract: "Print the timeline of a session: step, time, origin, action, what changed.",
@@ -20,7 +20,7 @@ struct LogCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log.")
+    @Argument(help: "The log, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @OptionGroup var session: SessionOption
@@ -43,10 +43,18 @@ struct LogCommand: ParsableCommand {
         if follow, to != nil {
             throw ValidationError("--follow prints steps until the session ends, so it takes no --to")
         }
+        if follow, SessionStores.isElsewhere(log) {
+            throw ValidationError("--follow watches a log on this machine as it is written, not a team store")
+        }
     }
 
-    func run() throws {
+    func run() async throws {
         if follow { return try runFollowing() }
+        try await SessionStores.reading(log, SessionSelection(.one(session.session))) { try list($0.path) }
+    }
+
+    /// The timeline of the session chosen in the log at `log`.
+    private func list(_ log: String) throws {
         let inspector = try LogInspector(path: log)
         let summary = try inspector.session(session.session)
         let from = try self.from.map { step throws(LogError) in try inspector.reader.resolveStep(step.value, in: summary) }

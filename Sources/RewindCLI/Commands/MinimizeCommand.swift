@@ -6,7 +6,7 @@ import RewindRendering
 import RewindReplay
 
 /// `rewind minimize`: a short session that still shows a problem, found by delta debugging.
-struct MinimizeCommand: ParsableCommand {
+struct MinimizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "minimize",
         abstract: "Shrink a session to a few steps that still show a divergence or reach a state.",
@@ -30,7 +30,7 @@ struct MinimizeCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to read.")
+    @Argument(help: "The log to read, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @OptionGroup var session: SessionOption
@@ -66,7 +66,12 @@ struct MinimizeCommand: ParsableCommand {
         if output == nil { throw ValidationError("missing --output: the log to add the shortened session to") }
     }
 
-    func run() throws {
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(.one(session.session))) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         if let attempt { return try CrashAttempt.run(log: log, session: session.session, keeping: attempt, through: attemptThrough) }
         guard let output else { return }
         let goal: ShrinkGoal

@@ -22,7 +22,7 @@ struct PullCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The team store: postgres://user@host:port/database.", valueName: "url"))
     var store: String
 
-    @Option(name: .shortAndLong, help: "The session: its UUID, or a name no other session of the store has.")
+    @Option(name: .shortAndLong, help: "The session: its number in `rewind sessions URL`, its UUID, or a name no other session of the store has.")
     var session: String
 
     @Option(name: .shortAndLong, help: "The log to add it to (created if missing).")

@@ -21,8 +21,8 @@ extension ReplayCommand {
         if let onlyUntil, onlyUntil < 0 { throw ValidationError("--only-until takes a step of the recording, 0 or more") }
     }
 
-    func runWhatIf() throws {
-        guard let skip, let log = logs.first else { return }
+    func runWhatIf(_ log: String) throws {
+        guard let skip else { return }
         let actions = try RecordedActions(log: log, session: session.session, registry: CommandContext.current.flows)
         let requested: Set<Int>
         switch try StepList(parsing: skip).steps(upTo: actions.session.lastStep) {

@@ -6,7 +6,7 @@ import RewindReplay
 import RewindReport
 
 /// `rewind replay`: recordings re-run through the current reducers.
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Re-run recordings through the current reducers; report the first divergence.",
@@ -38,7 +38,7 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The logs to replay.")
+    @Argument(help: "The logs to replay, or team stores (postgres://user@host:port/database).")
     var logs: [String]
 
     @OptionGroup var session: SessionOption
@@ -72,6 +72,9 @@ struct ReplayCommand: ParsableCommand {
         if update, report != nil { throw ValidationError("--report shows failures; --update accepts them: choose one") }
         if update, junit != nil { throw ValidationError("--junit reports failures; --update accepts them: choose one") }
         if update, shard != nil { throw ValidationError("--shard splits a check across jobs; --update accepts changes: choose one") }
+        if update, logs.contains(where: SessionStores.isElsewhere) {
+            throw ValidationError("--update rewrites a log on this machine, not a team store: pull the session into a log first (rewind pull)")
+        }
         do {
             _ = try shard.map(ReplayShard.init(parsing:))
         } catch {
@@ -79,8 +82,11 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        if skip != nil { return try runWhatIf() }
+    func run() async throws {
+        if skip != nil {
+            guard let log = logs.first else { return }
+            return try await SessionStores.reading(log, SessionSelection(.one(session.session))) { try runWhatIf($0.path) }
+        }
         let flows = CommandContext.current.flows
         let replayer = Replayer(registry: flows)
         let shard = self.shard.flatMap { try? ReplayShard(parsing: $0) }
@@ -90,34 +96,41 @@ struct ReplayCommand: ParsableCommand {
         }
         var failed = false
         var (sessions, replayed) = (0, 0)
-        for log in logs {
-            sessions += try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay").count
-            let replays: [(replay: SessionReplay, rewritten: Bool)] =
-                update
-                ? try replayer.update(path: log, session: session.session)
-                : try replayer.replay(path: log, session: session.session, shard: shard).map { ($0, false) }
-            junitReport?.add(log: log)
-            replayed += replays.count
-            for (replay, rewritten) in replays {
-                junitReport?.add(replay)
-                let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
-                if output.json {
-                    var json = ReplayReport.json(replay)
-                    if case var .object(object) = json {
-                        if update { object["updated"] = .bool(rewritten) }
-                        object["report"] = reportPath.map(JSONValue.string)
-                        object["shard"] = shard?.json
-                        json = .object(object)
+        // A store elsewhere copies only this run's sessions: the one named, or this shard's.
+        let selection = SessionSelection(session.session.map { .one($0) } ?? shard.map { .shard($0) } ?? .every)
+        for location in logs {
+            try await SessionStores.reading(location, selection) { readable in
+                let log = readable.path
+                let checked = try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
+                // A store's copy holds this shard's sessions; the count is of all it holds.
+                sessions += readable.sessionsHeld ?? checked.count
+                let replays: [(replay: SessionReplay, rewritten: Bool)] =
+                    update
+                    ? try replayer.update(path: log, session: session.session)
+                    : try replayer.replay(path: log, session: session.session, shard: shard).map { ($0, false) }
+                junitReport?.add(log: log)
+                replayed += replays.count
+                for (replay, rewritten) in replays {
+                    junitReport?.add(replay)
+                    let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
+                    if output.json {
+                        var json = ReplayReport.json(replay)
+                        if case var .object(object) = json {
+                            if update { object["updated"] = .bool(rewritten) }
+                            object["report"] = reportPath.map(JSONValue.string)
+                            object["shard"] = shard?.json
+                            json = .object(object)
+                        }
+                        print(TerminalText.json(json))
+                    } else if update {
+                        print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
+                    } else {
+                        print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
+                        if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
                     }
-                    print(TerminalText.json(json))
-                } else if update {
-                    print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
-                } else {
-                    print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
-                    if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
+                    let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
+                    failed = failed || (!replay.passed && !accepted)
                 }
-                let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
-                failed = failed || (!replay.passed && !accepted)
             }
         }
         if let shard, !output.json { print("shard \(shard): \(replayed) of \(sessions) sessions") }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import RewindInspector
 import RewindLog
 import RewindRendering
 import RewindReport
 
 /// `rewind report`: a log as one HTML page to step through in any browser.
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write a log as one self-contained HTML page: timeline, states, diffs, history.",
@@ -24,7 +25,7 @@ struct ReportCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log.")
+    @Argument(help: "The log, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Option(name: .shortAndLong, help: "The session, by number, name or UUID; every session when left out.")
@@ -39,7 +40,14 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The HTML file to write (replaced once complete).")
     var output: String
 
-    func run() throws {
+    func run() async throws {
+        // A range is of one session: the one named, or the only one.
+        let sessions: SessionSelection.Sessions = session.map { .one($0) } ?? (from != nil || to != nil ? .one(nil) : .every)
+        try await SessionStores.reading(log, SessionSelection(sessions)) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let writer = try ReportWriter(path: log)
         var selector = session
         var range: ClosedRange<Int>?

@@ -4,7 +4,6 @@ import RewindInspector
 import RewindJSON
 import RewindLog
 import RewindRendering
-import RewindTeamStore
 
 /// `rewind sessions`: the sessions of a log.
 struct SessionsCommand: AsyncParsableCommand {
@@ -59,19 +58,15 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let filter = try filter(now: Date())
+        let store = try await SessionStores.open(log)
         let sessions: [SessionSummary]
-        if TeamStoreLocation.isLocation(log) {
-            let store = try await TeamStore.open(try TeamStoreLocation(log))
-            do {
-                sessions = try await store.sessions(matching: filter)
-            } catch {
-                await store.close()
-                throw error
-            }
+        do {
+            sessions = try await store.sessions(matching: filter)
+        } catch {
             await store.close()
-        } else {
-            sessions = try LogInspector(path: log).sessions().filter(filter.matches)
+            throw error
         }
+        await store.close()
         if output.json {
             print(TerminalText.json(.array(sessions.map(JSONForms.session))))
         } else {

@@ -4,7 +4,7 @@ import RewindLog
 import RewindRendering
 
 /// `rewind show`: the action and the state at one step.
-struct ShowCommand: ParsableCommand {
+struct ShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the action at a step and the whole state after it, or one value of it.",
@@ -21,7 +21,7 @@ struct ShowCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log.")
+    @Argument(help: "The log, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @Argument(help: "The step: 0 is the initial state, -1 the last step.")
@@ -37,19 +37,24 @@ struct ShowCommand: ParsableCommand {
     @Flag(help: "Show a step even when the log is damaged there, marked DAMAGED (still exits 65).")
     var force = false
 
-    func run() throws {
+    func run() async throws {
+        // From a store elsewhere, only the blocks that rebuild this step are copied.
+        try await SessionStores.reading(log, SessionSelection(.one(session.session), steps: [step.value])) { try show($0.path) }
+    }
+
+    private func show(_ log: String) throws {
         do {
-            try show(verifying: true)
+            try show(log, verifying: true)
         } catch let damage as LogError where force && damage.kind == .damaged {
             // What the unchecked rows say, under the reason not to trust it.
             let detail = damage.message.hasPrefix("the log is damaged: ") ? String(damage.message.dropFirst("the log is damaged: ".count)) : damage.message
             if !output.json { print(TerminalText.escaped("DAMAGED: \(detail)")) }
-            try show(verifying: false)
+            try show(log, verifying: false)
             throw LogError(.damaged, path: damage.path, "shown despite damage (--force): \(damage.message)", underlying: damage)
         }
     }
 
-    private func show(verifying: Bool) throws {
+    private func show(_ log: String, verifying: Bool) throws {
         let inspector = try LogInspector(path: log, verifying: verifying)
         let view = try inspector.show(try inspector.session(session.session), step: step.value, path: path)
         print(output.json ? TerminalText.json(view.json) : view.lines(style: Terminal.style).joined(separator: "\n"))

@@ -13,7 +13,7 @@ import Darwin
 ///
 /// The interpreter is ``StepSession`` in the inspector library; this command only connects
 /// it to standard input and output: command lines from a pipe, single keys on a terminal.
-struct StepCommand: ParsableCommand {
+struct StepCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "step",
         abstract: "Step through a session's actions and states, forwards and backwards.",
@@ -34,7 +34,7 @@ struct StepCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The log to read.")
+    @Argument(help: "The log to read, or a team store (postgres://user@host:port/database).")
     var log: String
 
     @OptionGroup var sessionOption: SessionOption
@@ -45,7 +45,18 @@ struct StepCommand: ParsableCommand {
     @Flag(help: "Reach the steps recorded after it started: for a session being recorded.")
     var follow = false
 
-    func run() throws {
+    func validate() throws {
+        if follow, SessionStores.isElsewhere(log) {
+            throw ValidationError("--follow watches a log on this machine as it is written, not a team store")
+        }
+    }
+
+    func run() async throws {
+        try await SessionStores.reading(log, SessionSelection(.one(sessionOption.session))) { try run(reading: $0.path) }
+    }
+
+    /// The work, on the log at `log` (which may stand for a team store's sessions).
+    private func run(reading log: String) throws {
         let style = Terminal.style
         let inspector: LogInspector, summary: SessionSummary, follower: LogFollower?
         if follow {

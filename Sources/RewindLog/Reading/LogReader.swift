@@ -6,8 +6,11 @@ import RewindJSON
 ///
 /// Opens the file read-only: reading never changes it, and works while a recorder writes.
 public final class LogReader: Sendable {
-    /// The log's path.
+    /// The log's path, or the location whose sessions it reads (``LocalCopies``): what
+    /// messages name.
     public let path: String
+    /// The file read: `path`, or the local copy that stands for it.
+    public let file: String
     let database: DatabaseQueue
     /// The log's format version: 1 has no checksums, 2 a checksum on every row, 3 (and on)
     /// stores sessions' steps in blocks (`event_block`); a session keeps the format it was
@@ -24,22 +27,24 @@ public final class LogReader: Sendable {
     ///   sound: for showing it on purpose, marked as such.
     public init(path: String, verifying: Bool = true) throws(LogError) {
         self.path = path
+        let file = LocalCopies.file(standingFor: path) ?? path
+        self.file = file
         self.isVerifying = verifying
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
             throw .noFile(at: path)
         }
         guard !isDirectory.boolValue else {
             throw LogError(.unreadable, path: path, "is a folder, not a log")
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        guard FileManager.default.isReadableFile(atPath: file) else {
             throw LogError(.unreadable, path: path, "permission denied")
         }
-        let header = LogFileHeader(path: path)
+        let header = LogFileHeader(path: file)
         if let truncation = header?.truncation { throw truncation }
         let missingWAL = header?.isMissingItsWAL ?? false
         do {
-            database = try Self.openReadOnly(path)
+            database = try Self.openReadOnly(file)
             formatVersion = try database.read { db in
                 try LogSchema.validate(db, path: path, allowEmpty: false, missingWAL: missingWAL)
                 return try LogSchema.version(of: db)

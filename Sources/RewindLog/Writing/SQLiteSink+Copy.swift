@@ -7,7 +7,10 @@ extension SQLiteSink {
     /// (blocks still compressed), each under the checksum its new number gives it; the
     /// number of the session that holds `copy`'s identity when the log has it already, with
     /// `inserted` false, and nothing written.
-    public func insert(_ copy: StoredSessionCopy) throws -> (number: Int, inserted: Bool) {
+    ///
+    /// - Parameter requested: the number to give the session, for a copy that keeps the numbers
+    ///   its store lists (``LocalCopies``); the log's next number when nil.
+    public func insert(_ copy: StoredSessionCopy, as requested: Int? = nil) throws -> (number: Int, inserted: Bool) {
         try writing { db in
             if let held = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [copy.id.uuidString]) {
                 return (held, false)
@@ -17,7 +20,7 @@ extension SQLiteSink {
                 sql: """
                     INSERT INTO session (id, name, flow, started_at, ended_at, format_version, schema_version,
                                          initial_state, initial_digest, redacted_paths)
-                    VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    VALUES (\(requested.map(String.init) ?? Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     summary.name, summary.flow, summary.startedAt.timeIntervalSince1970, summary.endedAt?.timeIntervalSince1970,

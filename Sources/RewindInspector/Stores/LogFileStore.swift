@@ -1,0 +1,22 @@
+import RewindLog
+
+/// A log on this machine, as a ``SessionStore``: read in place.
+public struct LogFileStore: SessionStore {
+    /// The log's path.
+    public let name: String
+
+    public init(path: String) {
+        self.name = path
+    }
+
+    public func sessions(matching filter: SessionFilter) async throws -> [SessionSummary] {
+        try LogReader(path: name).sessions().filter(filter.matches)
+    }
+
+    /// The log itself: its readers choose the sessions and say what is missing.
+    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+        ReadableSessions(inPlace: name)
+    }
+
+    public func close() async {}
+}

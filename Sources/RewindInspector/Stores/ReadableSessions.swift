@@ -1,0 +1,38 @@
+import Foundation
+import RewindLog
+
+/// Sessions made readable by a ``SessionStore``: the path readers open, and the local copy
+/// behind it when the store is elsewhere.
+public struct ReadableSessions: Sendable {
+    /// What readers open (``LogReader/init(path:verifying:)``): the log's path, or the
+    /// store's name when a copy stands for it.
+    public let path: String
+    /// The folder holding the copy, removed by ``discard()``; nil for a log read in place.
+    public let copyFolder: String?
+    /// How many sessions the store holds, of which the copy holds those chosen; nil for a log
+    /// read in place.
+    public let sessionsHeld: Int?
+
+    /// The log at `path`, read in place.
+    public init(inPlace path: String) {
+        self.path = path
+        self.copyFolder = nil
+        self.sessionsHeld = nil
+    }
+
+    /// The copy at `file` (in a folder of its own), read under `name`, of some of the
+    /// `sessionsHeld` sessions of a store.
+    public init(copy file: String, in folder: String, as name: String, of sessionsHeld: Int) {
+        LocalCopies.register(file, as: name)
+        self.path = name
+        self.copyFolder = folder
+        self.sessionsHeld = sessionsHeld
+    }
+
+    /// Removes the copy, if there is one: readers opened at ``path`` after this read it anew.
+    public func discard() {
+        guard let copyFolder else { return }
+        LocalCopies.unregister(path)
+        try? FileManager.default.removeItem(atPath: copyFolder)
+    }
+}

@@ -1,0 +1,25 @@
+import RewindLog
+
+/// Where sessions are kept: a log on this machine (``LogFileStore``), or a team's store
+/// elsewhere (`TeamStore`, PostgreSQL). Every verb that reads sessions reads them through
+/// this, so a verb takes a path or a store's location alike.
+///
+/// Readers read a log (``LogReader`` and everything built on it): a store elsewhere copies
+/// the sessions a verb reads into a log on this machine and hands out a name that readers
+/// open (``ReadableSessions``). A copy holds what the verb will read and no more: one
+/// step's `show` copies the blocks that rebuild that step, not the session.
+public protocol SessionStore: Sendable {
+    /// How messages and output name it: a path, or a URL without its password.
+    var name: String { get }
+
+    /// Its sessions that meet `filter`, in order, numbered as `--session` takes them.
+    func sessions(matching filter: SessionFilter) async throws -> [SessionSummary]
+
+    /// What `selection` names, made readable: readers opened at the path it gives read
+    /// those sessions (and, of a store elsewhere, only those), numbered as ``sessions(matching:)``
+    /// numbers them.
+    func readable(_ selection: SessionSelection) async throws -> ReadableSessions
+
+    /// Lets go of what it holds open (a connection); what ``readable(_:)`` gave stays readable.
+    func close() async
+}

@@ -1,0 +1,78 @@
+#if TeamStore
+import Foundation
+import RewindInspector
+import RewindLog
+
+extension TeamStore: SessionStore {
+    /// The store's URL, without its password.
+    public var name: String { location.description }
+
+    /// The sessions of `selection` copied into a log of their own on this machine, each
+    /// under its number in ``sessions(matching:)``, blocks as stored (and checked against the
+    /// store's checksums); readers open it under the store's name.
+    ///
+    /// The copy lives in a folder only its user can read, under the temporary folder, until
+    /// ``ReadableSessions/discard()``. A reader meets damage in it as it would in the store.
+    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+        let all = try await sessions()
+        let chosen = try choose(selection.sessions, among: all)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-store-\(UUID().uuidString)").path
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw TeamStoreError(.failed, location: name, "cannot make a folder for the sessions read: \(error.localizedDescription)")
+        }
+        let file = folder + "/sessions.rewind"
+        do {
+            let sink = try SQLiteSink(path: file)
+            do {
+                for session in chosen {
+                    _ = try sink.insert(try await copy(of: session, steps: selection.steps), as: session.number)
+                }
+                try sink.close()
+            } catch {
+                try? sink.close()
+                throw error
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+        return ReadableSessions(copy: file, in: folder, as: name, of: all.count)
+    }
+
+    /// The sessions of `all` that `sessions` names; what `--session` names must be there, as
+    /// in a log: a number, a UUID, or a name only one session has.
+    func choose(_ sessions: SessionSelection.Sessions, among all: [SessionSummary]) throws(TeamStoreError) -> [SessionSummary] {
+        switch sessions {
+        case .every:
+            return all
+        case let .these(selectors):
+            var chosen: [Int: SessionSummary] = [:]
+            for selector in selectors {
+                for session in try choose(.one(selector), among: all) { chosen[session.number] = session }
+            }
+            return chosen.values.sorted { $0.number < $1.number }
+        case let .shard(shard):
+            return all.filter { shard.contains($0, ofLogAt: name) }
+        case .one(nil):
+            guard all.count == 1 else {
+                let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER, NAME or UUID"
+                throw TeamStoreError(.noSuchSession, location: name, hint)
+            }
+            return all
+        case let .one(selector?):
+            if let number = Int(selector), let match = all.first(where: { $0.number == number }) { return [match] }
+            if let id = UUID(uuidString: selector), let match = all.first(where: { $0.id == id }) { return [match] }
+            let named = all.filter { $0.name == selector }
+            if named.count == 1 { return named }
+            if named.count > 1 {
+                let numbers = named.map { "#\($0.number)" }.joined(separator: ", ")
+                throw TeamStoreError(.noSuchSession, location: name, "\(named.count) sessions are named \(selector) (\(numbers)); choose one by number or UUID")
+            }
+            let held = all.isEmpty ? "none" : all.count == 1 ? "1 session" : "\(all.count) sessions"
+            throw TeamStoreError(.noSuchSession, location: name, "no session \(selector) (the store holds \(held); see rewind sessions)")
+        }
+    }
+}
+#endif
