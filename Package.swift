@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindInspector",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
+                .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["TeamStore"])),
             ]
         ),
         // The command line as a library: every verb, with the flows an app registers.

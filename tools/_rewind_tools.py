@@ -12,15 +12,17 @@ import zlib
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def release_binary():
-    """Returns the path of the release `rewind`, building it only when a source is newer."""
-    binary = os.path.join(ROOT, ".build", "release", "rewind")
+def release_binary(team_store=False):
+    """Returns the path of the release `rewind`, building it only when a source is newer; with
+    `team_store`, the one built with the TeamStore trait (in .build-teamstore-release)."""
+    scratch = ".build-teamstore-release" if team_store else ".build"
+    binary = os.path.join(ROOT, scratch, "release", "rewind")
     if not os.path.exists(binary) or _newest_source() > os.path.getmtime(binary):
-        print("building the release binary (swift build -c release)...", file=sys.stderr, flush=True)
-        subprocess.run(
-            ["swift", "build", "-c", "release", "--product", "rewind"],
-            cwd=ROOT, check=True, stdout=subprocess.DEVNULL,
-        )
+        command = ["swift", "build", "-c", "release", "--product", "rewind"]
+        if team_store:
+            command += ["--traits", "TeamStore", "--scratch-path", scratch]
+        print(f"building the release binary ({' '.join(command)})...", file=sys.stderr, flush=True)
+        subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return binary
 
 

@@ -11,6 +11,10 @@ extension TeamStore {
     ///
     /// Every condition is a bound parameter, never SQL text, and each has an index.
     public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+        try await untilClosed { try await self.listing(filter) }
+    }
+
+    private func listing(_ filter: SessionFilter) async throws(TeamStoreError) -> [SessionSummary] {
         var conditions: [String] = []
         var bindings = PostgresBindings()
         func bind(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {

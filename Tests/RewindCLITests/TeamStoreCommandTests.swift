@@ -169,6 +169,8 @@ final class FreshStore {
         #expect(found.status == 0, "\(found.stderr)")
         let sessions = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(sessions.count == 1 && sessions.first?["name"] as? String == hostile)
+        let shown = try RewindBinary.run(["show", store.url, "1", "--session", hostile, "--json"])
+        #expect(shown.status == 0 && shown.stdout.contains("\"step\":1"), "\(shown.stderr)")
         let missed = try RewindBinary.run(["sessions", store.url, "--json", "--tag", "k=' OR '1'='1"])
         #expect(missed.stdout == "[]\n", "\(missed.stdout)")
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "1\n")
@@ -199,9 +201,14 @@ final class FreshStore {
         let log = try DemoLogFile()
         #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
         _ = try TestServer.psql("UPDATE rewind_store SET value = '99' WHERE key = 'schema_version'", database: store.name)
-        let result = try RewindBinary.run(["sessions", store.url])
-        #expect(result.status == 65)
-        #expect(result.stderr.hasSuffix("a store of a newer Rewind (schema 99; this rewind reads up to 1)\n"), "\(result.stderr)")
+        for arguments in [
+            ["sessions", store.url], ["push", log.path, "--to", store.url], ["show", store.url, "1", "--session", "1"],
+            ["replay", store.url, "--shard", "1/2"], ["pull", store.url, "--session", "1", "-o", log.folder.path("pulled.rewind")],
+        ] {
+            let result = try RewindBinary.run(arguments)
+            #expect(result.status == 65, "\(arguments)")
+            #expect(result.stderr.hasSuffix("a store of a newer Rewind (schema 99; this rewind reads up to 1)\n"), "\(arguments): \(result.stderr)")
+        }
     }
 
     private func uuids(_ json: String) throws -> [String] {
