@@ -26,7 +26,7 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report"]
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store"]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -69,6 +69,9 @@ public struct BenchmarkSuite {
         if wanted("report") {
             progress("a \(reportSteps)-step report, and opening it in headless Chromium")
             try await measureReport(into: &result, progress: progress)
+        }
+        if wanted("store") {
+            try measureStore(into: &result, progress: progress)
         }
         addRatios(to: &result)
         return result

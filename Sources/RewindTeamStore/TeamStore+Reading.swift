@@ -24,7 +24,7 @@ extension TeamStore: SessionStore {
         }
         let file = folder + "/sessions.rewind"
         do {
-            let sink = try SQLiteSink(path: file)
+            let sink = try SQLiteSink(scratchCopyAt: file)
             do {
                 for session in chosen {
                     _ = try sink.insert(try await copy(of: session, steps: selection.steps), as: session.number)

@@ -31,7 +31,10 @@ enum LogCreation {
 
     /// Gives `path` a sound empty log in WAL mode, mode 0600, when it is missing or empty;
     /// does nothing otherwise (an existing log is the caller's to check and migrate).
-    static func createIfNew(_ path: String) throws(LogError) {
+    ///
+    /// - Parameter durable: sync what is written (a log); false for a copy that lives only as
+    ///   long as its process (``SQLiteSink/init(scratchCopyAt:)``).
+    static func createIfNew(_ path: String, durable: Bool = true) throws(LogError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         // Also beside a log that exists: a kill between `link` and removing the hidden file
@@ -50,7 +53,7 @@ enum LogCreation {
         defer {
             for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
         }
-        try build(temporary, for: path, folder: folder)
+        try build(temporary, for: path, folder: folder, durable: durable)
         if let existing {
             try replaceEmptyFile(path, identity: existing, with: temporary)
         } else if link(temporary, path) != 0 {
@@ -62,17 +65,26 @@ enum LogCreation {
                 throw cannotCreate(path, folder: folder, errno: error)
             }
         }
-        syncFolder(folder)
+        if durable { syncFolder(folder) }
     }
 
     /// Builds the complete schema in `temporary`, in WAL mode, and closes it (which removes its
     /// `-wal` and `-shm`).
-    private static func build(_ temporary: String, for path: String, folder: String) throws(LogError) {
+    private static func build(_ temporary: String, for path: String, folder: String, durable: Bool) throws(LogError) {
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw cannotCreate(path, folder: folder, errno: errno) }
         close(descriptor)
         do {
-            let database = try DatabaseQueue(path: temporary)
+            var configuration = Configuration()
+            if !durable {
+                // Each migration is a commit, and each commit two syncs: 6 of a scratch copy's
+                // 16 ms (show of a store's step, release build).
+                configuration.prepareDatabase { db in
+                    try db.execute(sql: "PRAGMA synchronous = OFF")
+                    try db.execute(sql: "PRAGMA journal_mode = MEMORY")
+                }
+            }
+            let database = try DatabaseQueue(path: temporary, configuration: configuration)
             try LogSchema.migrator.migrate(database)
             try database.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
             try database.close()

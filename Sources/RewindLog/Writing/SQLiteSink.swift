@@ -25,18 +25,25 @@ public final class SQLiteSink: RecordingSink {
         try self.init(path: path, walLimit: Self.walLimit)
     }
 
+    /// A writer of a log that lives only as long as its process, a copy made to be read (a
+    /// team store's sessions, ``LocalCopies``): nothing written is synced, so a crash may
+    /// leave it damaged, and it is never to be kept.
+    public convenience init(scratchCopyAt path: String) throws(LogError) {
+        try self.init(path: path, walLimit: Self.walLimit, durable: false)
+    }
+
     /// The same, emptying the `-wal` past `walLimit` bytes rather than ``walLimit``: for tests.
-    init(path: String, walLimit: Int) throws(LogError) {
+    init(path: String, walLimit: Int, durable: Bool = true) throws(LogError) {
         self.path = path
         self.walLimit = walLimit
         try LogSchema.checkBeforeWriting(path)
-        try LogCreation.createIfNew(path)
+        try LogCreation.createIfNew(path, durable: durable)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
             try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: durable ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = OFF")
         }
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
