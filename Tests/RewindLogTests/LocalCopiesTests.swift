@@ -28,4 +28,26 @@ import Testing
         #expect(LocalCopies.file(standingFor: name) == nil)
         #expect(throws: LogError.noFile(at: name)) { try LogReader(path: name) }
     }
+
+    /// The table is shared by every reader of the process (a replay's chunks open the copy on
+    /// threads of their own): run under the thread sanitizer in CI.
+    @Test func copiesAreRegisteredAndFoundFromManyThreadsAtOnce() async {
+        let names = (0..<8).map { "postgres://rewind@127.0.0.1:1/threads-\($0)-\(UUID().uuidString)" }
+        await withTaskGroup(of: Bool.self) { group in
+            for (index, name) in names.enumerated() {
+                group.addTask {
+                    var found = true
+                    for round in 0..<500 {
+                        let file = "/tmp/copy-\(index)-\(round).rewind"
+                        LocalCopies.register(file, as: name)
+                        found = found && LocalCopies.file(standingFor: name) == file
+                        LocalCopies.unregister(name)
+                        found = found && LocalCopies.file(standingFor: name) == nil
+                    }
+                    return found
+                }
+            }
+            for await found in group { #expect(found) }
+        }
+    }
 }
