@@ -103,26 +103,3 @@ extension BenchmarkSuite {
         result.add("ratio_store_replay_file", filesReplay / storeReplay, "ratio: replay from the store / from the file (×)", atLeast: 0.8)
     }
 }
-
-/// A program run to its end, its output dropped; a failure is thrown with its standard error.
-enum ChildProcess {
-    struct Failed: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let name = URL(fileURLWithPath: program).lastPathComponent
-            throw Failed(description: "\(name) \(arguments.first ?? "") exited \(process.terminationStatus): \(String(decoding: message, as: UTF8.self))")
-        }
-    }
-}

@@ -27,7 +27,7 @@ struct InstructionCounter {
         do {
             try? FileManager.default.removeItem(atPath: probe)
             try FileManager.default.copyItem(atPath: original, toPath: probe)
-            _ = try run(strip, [probe])
+            try ChildProcess.run(strip, [probe])
         } catch {
             return .failure(BenchmarkError("could not make a stripped copy of the probe: \(error)"))
         }
@@ -45,7 +45,7 @@ struct InstructionCounter {
         let directory = folder + "/probe-\(recorder)-\(steps)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try Self.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe, recorder, String(steps), directory])
+        let output = try ChildProcess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe, recorder, String(steps), directory])
         guard let collected = Self.collected(in: output) else {
             throw BenchmarkError("callgrind printed no instruction count for the \(recorder) probe")
         }
@@ -59,22 +59,5 @@ struct InstructionCounter {
             return Int(line[range.upperBound...].trimmingCharacters(in: .whitespaces))
         }
         return nil
-    }
-
-    /// Runs `executable`, standard output discarded, and returns what it wrote to standard error.
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let output = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("\(URL(fileURLWithPath: executable).lastPathComponent) exited \(process.terminationStatus)")
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Programs the benchmarks run to their end: `rewind` itself, `psql`, valgrind.
+enum ChildProcess {
+    /// Runs `program` with `arguments`, standard output discarded, and returns what it wrote
+    /// to standard error; a failure is thrown with it.
+    @discardableResult
+    static func run(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let name = URL(fileURLWithPath: program).lastPathComponent
+            throw BenchmarkError("\(name) \(arguments.first ?? "") exited \(process.terminationStatus): \(output)")
+        }
+        return output
+    }
+}
