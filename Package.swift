@@ -20,8 +20,11 @@ let package = Package(
         .library(name: "RewindTesting", targets: ["RewindTesting"]),
         .library(name: "RewindCLI", targets: ["RewindCLI"]),
         .library(name: "RewindTeamStore", targets: ["RewindTeamStore"]),
+        .library(name: "RewindUpload", targets: ["RewindUpload"]),
+        .library(name: "RewindCollector", targets: ["RewindCollector"]),
         .executable(name: "rewind", targets: ["rewind"]),
         .executable(name: "rewind-recording-probe", targets: ["rewind-recording-probe"]),
+        .executable(name: "rewind-load-client", targets: ["rewind-load-client"]),
     ],
     // `TeamStore`: the team store on PostgreSQL (`push`, `sessions postgres://…`). Off by
     // default, so that an app that records clones and builds none of the server packages:
@@ -35,6 +38,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
         // The PostgreSQL client of the team store, behind the `TeamStore` trait.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The collector's HTTP server and its tokens' hashes, behind the `TeamStore` trait
+        // (without Hummingbird's default traits: no swift-configuration).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // `swift package generate-documentation --target RewindCore`: the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -96,13 +105,31 @@ let package = Package(
             ]
         ),
         // The team store: sessions of many logs in PostgreSQL. Without the `TeamStore` trait it
-        // holds only what needs no server (reading a location).
+        // holds only what needs no server package (reading a location, a collector's session
+        // over URLSession).
         .target(
             name: "RewindTeamStore",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindUpload",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
                 .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["TeamStore"])),
+            ]
+        ),
+        // Uploading a log's sessions to a collector over HTTP (URLSession): what an app links
+        // to ship its recordings, and `rewind push --to https://…`. No server package.
+        .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog"]),
+        // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
+        // `TeamStore` trait it holds only a stand-in that says so.
+        .target(
+            name: "RewindCollector",
+            dependencies: [
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindReport", "RewindTeamStore",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TeamStore"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["TeamStore"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["TeamStore"])),
             ]
         ),
         // The command line as a library: every verb, with the flows an app registers.
@@ -110,6 +137,7 @@ let package = Package(
             name: "RewindCLI",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport", "RewindTeamStore",
+                "RewindUpload", "RewindCollector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),
@@ -126,6 +154,10 @@ let package = Package(
         // A plain program that records login steps, for `rewind bench` to count their
         // instructions under callgrind (which cannot run `rewind` itself).
         .executableTarget(name: "rewind-recording-probe", dependencies: ["RewindBench"]),
+        // Many devices uploading to a collector at once, for tools/load-test.
+        .executableTarget(
+            name: "rewind-load-client",
+            dependencies: ["RewindUpload", "RewindLog", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // Helpers our own test targets share: temporary folders and a log of the scripted sessions.
         .target(
             name: "RewindTestSupport",

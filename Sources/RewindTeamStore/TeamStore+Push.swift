@@ -52,22 +52,8 @@ extension TeamStore {
     }
 
     private func insert(_ copy: StoredSessionCopy, on connection: PostgresConnection) async throws {
-        let summary = copy.summary
-        let metadata = copy.metadata
+        try await insertSession(copy, on: connection)
         let id = copy.id
-        let tags = String(decoding: try JSONSerialization.data(withJSONObject: metadata.tags, options: [.sortedKeys]), as: UTF8.self)
-        let startedAt = summary.startedAt.timeIntervalSince1970
-        let endedAt = summary.endedAt?.timeIntervalSince1970
-        let lastTime = summary.lastTime?.timeIntervalSince1970
-        try await connection.query(
-            """
-            INSERT INTO rewind_session (uuid, name, flow, started_at, ended_at, format_version, schema_version, initial_state,
-                initial_digest, redacted_paths, app, app_version, app_build, device, os, origin, tags, last_step, event_count, last_time)
-            VALUES (\(id), \(summary.name), \(summary.flow), \(startedAt), \(endedAt), \(summary.formatVersion), \(summary.schemaVersion),
-                \(copy.initialState), \(copy.initialDigest), \(copy.redactedPaths), \(metadata.app), \(metadata.appVersion),
-                \(metadata.appBuild), \(metadata.device), \(metadata.os), \(metadata.origin?.rawValue), \(tags)::jsonb,
-                \(summary.lastStep), \(summary.eventCount), \(lastTime))
-            """, logger: logger)
         // Blocks go in batches, one statement of arrays each (`unnest`), in binary: a statement
         // a block was a round trip a block, 3,900 for a 1,000,000-step session.
         var batch = BlockBatch()
@@ -89,8 +75,30 @@ extension TeamStore {
     }
 }
 
+extension TeamStore {
+    /// Writes `copy`'s session row, with the bounds its summary gives (no block, no gap).
+    func insertSession(_ copy: StoredSessionCopy, on connection: PostgresConnection) async throws {
+        let summary = copy.summary
+        let metadata = copy.metadata
+        let id = copy.id
+        let tags = String(decoding: try JSONSerialization.data(withJSONObject: metadata.tags, options: [.sortedKeys]), as: UTF8.self)
+        let startedAt = summary.startedAt.timeIntervalSince1970
+        let endedAt = summary.endedAt?.timeIntervalSince1970
+        let lastTime = summary.lastTime?.timeIntervalSince1970
+        try await connection.query(
+            """
+            INSERT INTO rewind_session (uuid, name, flow, started_at, ended_at, format_version, schema_version, initial_state,
+                initial_digest, redacted_paths, app, app_version, app_build, device, os, origin, tags, last_step, event_count, last_time)
+            VALUES (\(id), \(summary.name), \(summary.flow), \(startedAt), \(endedAt), \(summary.formatVersion), \(summary.schemaVersion),
+                \(copy.initialState), \(copy.initialDigest), \(copy.redactedPaths), \(metadata.app), \(metadata.appVersion),
+                \(metadata.appBuild), \(metadata.device), \(metadata.os), \(metadata.origin?.rawValue), \(tags)::jsonb,
+                \(summary.lastStep), \(summary.eventCount), \(lastTime))
+            """, logger: logger)
+    }
+}
+
 /// Blocks of one session sent in one statement, as columns of arrays.
-private struct BlockBatch {
+struct BlockBatch {
     /// At most this many bytes of block data a statement (a whole batch is held in memory and
     /// sent as one message), or this many blocks.
     static let maximumBytes = 4 << 20

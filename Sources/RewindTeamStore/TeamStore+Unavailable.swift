@@ -1,4 +1,5 @@
 #if !TeamStore
+import Foundation
 import RewindInspector
 import RewindLog
 
@@ -41,6 +42,16 @@ public final class TeamStore: Sendable {
     }
 
     public func close() async {}
+}
+
+extension TeamStore: SessionDestination {
+    public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+        throw Self.unavailable(location)
+    }
+
+    public func progress(of id: UUID) async throws -> ReceivedBlocks? {
+        throw Self.unavailable(location)
+    }
 }
 
 extension TeamStore: SessionStore {

@@ -14,6 +14,8 @@ public final class TeamStore: Sendable {
     public let location: TeamStoreLocation
     let connection: PostgresConnection
     let logger: Logger
+    /// One transaction at a time on `connection`: a collector's uploads come at once.
+    let gate = AsyncGate()
 
     private init(location: TeamStoreLocation, connection: PostgresConnection, logger: Logger) {
         self.location = location

@@ -56,7 +56,7 @@ public struct BlockSurgery {
             checksum = hash.value
         }
 
-        static func deflate(_ bytes: [UInt8]) -> [UInt8] {
+        public static func deflate(_ bytes: [UInt8]) -> [UInt8] {
             var length = compressBound(UInt(bytes.count))
             var output = [UInt8](repeating: 0, count: Int(length))
             _ = output.withUnsafeMutableBufferPointer { out in

@@ -1,43 +1,50 @@
 import ArgumentParser
 import Foundation
+import RewindInspector
 import RewindLog
 import RewindRendering
 import RewindTeamStore
+import RewindUpload
 
-/// `rewind pull`: copies a session of a team store into a log.
+/// `rewind pull`: copies a session of a team store, or one a collector shares, into a log.
 struct PullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull",
-        abstract: "Copy a session of a team store into a log.",
+        abstract: "Copy a session of a team store, or one a collector shares, into a log.",
         discussion: """
             The session keeps its identity, and its blocks go as stored, each checked against \
             its checksum; pulling it into a log that has it adds nothing and says so. Needs a \
-            rewind built with the TeamStore trait (docs/team-store.md).
+            rewind built with the TeamStore trait to pull from PostgreSQL (docs/team-store.md); a \
+            collector's session needs a read token (docs/collector.md).
 
             Examples:
               swift run --traits TeamStore rewind pull postgres://rewind@127.0.0.1:5432/rewind --session 6F9619FF-8B86-D011-B42D-00C04FC964FF -o bug.rewind
+              rewind pull https://rewind.example.com/sessions/6F9619FF-8B86-D011-B42D-00C04FC964FF --token "$READ_TOKEN" -o bug.rewind
             """
     )
 
-    @Argument(help: ArgumentHelp("The team store: postgres://user@host:port/database.", valueName: "url"))
+    @Argument(
+        help: ArgumentHelp("The team store (postgres://user@host:port/database) or a collector's session (https://host/sessions/UUID).", valueName: "url"))
     var store: String
 
-    @Option(name: .shortAndLong, help: "The session: its number in `rewind sessions URL`, its UUID, or a name no other session of the store has.")
-    var session: String
+    @Option(
+        name: .shortAndLong,
+        help: "The session: its number in `rewind sessions URL`, its UUID, or a name no other session of the store has (not needed for a collector's session).")
+    var session: String?
+
+    @Option(help: ArgumentHelp("A collector's read token (default: REWIND_TOKEN).", valueName: "token"))
+    var token: String?
 
     @Option(name: .shortAndLong, help: "The log to add it to (created if missing).")
     var output: String
 
     func run() async throws {
-        let store = try await TeamStore.open(try TeamStoreLocation(store))
-        let copy: StoredSessionCopy
-        do {
-            copy = try await store.copy(of: session)
-        } catch {
-            await store.close()
-            throw error
+        guard session != nil || CollectorClient.isLocation(store) else { throw ValidationError("missing expected argument '--session <session>'") }
+        let selector = session
+        let copy = try await SessionStores.reading(store, SessionSelection(.one(selector)), token: token) { readable in
+            let reader = try LogReader(path: readable.path)
+            return try reader.storedCopy(of: try reader.session(selector))
         }
-        await store.close()
         let sink = try SQLiteSink(path: output)
         let (number, inserted) = try sink.insert(copy)
         try sink.close()

@@ -4,35 +4,46 @@ import RewindInspector
 import RewindLog
 import RewindRendering
 import RewindTeamStore
+import RewindUpload
 
 /// `rewind push`: copies the sessions of logs into a team store.
 struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
-        abstract: "Copy the sessions of logs into a team store on PostgreSQL.",
+        abstract: "Copy the sessions of logs into a team store on PostgreSQL, or upload them to a collector.",
         discussion: """
             Each session goes in whole or not at all, under its UUID: pushing a log twice adds \
             nothing and says so, a push that was killed is completed by the next, and a session \
             still being recorded is copied as far as its last commit, the rest by a later push. \
             Every block is checked against its checksum first. Needs a rewind built with the \
-            TeamStore trait (docs/team-store.md).
+            TeamStore trait (docs/team-store.md). To a collector (https://…, docs/collector.md) \
+            sessions go in batches, each acknowledged once stored: a push cut short goes on \
+            where it stopped; it needs an upload token.
 
             Examples:
               swift run --traits TeamStore rewind push demo.rewind --to postgres://rewind@127.0.0.1:5432/rewind
+              rewind push demo.rewind --to https://rewind.example.com --token "$UPLOAD_TOKEN"
             """
     )
 
     @Argument(help: "The logs whose sessions to copy.")
     var logs: [String]
 
-    @Option(help: ArgumentHelp("The team store: postgres://user@host:port/database (libpq's PGPASSWORD, ~/.pgpass, sslmode).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The team store, postgres://user@host:port/database (libpq's PGPASSWORD, ~/.pgpass, sslmode), or a collector, https://host[:port].",
+            valueName: "url"))
     var to: String
+
+    @Option(help: ArgumentHelp("A collector's upload token (default: REWIND_TOKEN).", valueName: "token"))
+    var token: String?
 
     func validate() throws {
         guard !logs.isEmpty else { throw ValidationError("give at least one log to push") }
     }
 
     func run() async throws {
+        if CollectorClient.isLocation(to) { return try await upload() }
         let location = try TeamStoreLocation(to)
         let store = try await TeamStore.open(location)
         var failed = false
@@ -46,6 +57,30 @@ struct PushCommand: AsyncParsableCommand {
             }
         }
         await store.close()
+        if failed { throw ExitCode(65) }
+    }
+
+    /// Uploads every session of every log to a collector, over its protocol.
+    private func upload() async throws {
+        let destination = try await SessionStores.destination(to, token: token)
+        var failed = false
+        for log in logs {
+            do {
+                if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
+                for outcome in try await Uploader(log: log, to: destination).upload() {
+                    let label = "\(log) \(outcome.label) \(outcome.session.uuidString)"
+                    if outcome.alreadyThere {
+                        print(TerminalText.escaped("already in the store: \(label)"))
+                    } else {
+                        print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
+                    }
+                }
+            } catch let error as LogError {
+                failed = true
+                report(error)
+            }
+        }
+        await destination.close()
         if failed { throw ExitCode(65) }
     }
 

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import RewindCollector
 import RewindLog
 import RewindRendering
 import RewindReport
 import RewindTeamStore
+import RewindUpload
 
 /// Turns every error a command ends with into one line on standard error and a sysexits exit
 /// code: the only place where errors become exit codes.
@@ -16,6 +18,10 @@ enum CommandErrors {
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
         case let error as TeamStoreError:
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
+        case let error as CollectorClientError:
+            return fail(error.description, code: exitCode(error.kind), commandName: commandName)
+        case let error as CollectorError:
+            return fail(error.description, code: exitCode(error), commandName: commandName)
         case let error as ReportError:
             // Too large or ambiguous: a request to narrow, like a step out of range.
             return fail(error.description, code: 64, commandName: commandName)
@@ -70,6 +76,25 @@ enum CommandErrors {
     /// sysexits: 64 a location that cannot be read, 69 a build without the team store, 75 a
     /// server that cannot be reached or went away (try again), 77 credentials it refused, 65 a
     /// store of a newer Rewind, 70 anything else.
+    /// sysexits: 64 a URL that is not a collector's or a session it lacks, 77 a token it
+    /// refuses, 65 an upload it refuses, 75 a collector out of reach (try again later).
+    static func exitCode(_ kind: CollectorClientError.Kind) -> Int32 {
+        switch kind {
+        case .invalidLocation, .noSuchSession: 64
+        case .unauthorized: 77
+        case .refused: 65
+        case .unavailable: 75
+        default: 70
+        }
+    }
+
+    /// sysexits: 69 a build without the collector, 64 a bad request (an app's name, a token
+    /// not found), 74 a token file that cannot be read or written.
+    static func exitCode(_ error: CollectorError) -> Int32 {
+        if error.code == "not_built" { return 69 }
+        return error.status < 500 ? 64 : 74
+    }
+
     static func exitCode(_ kind: TeamStoreError.Kind) -> Int32 {
         switch kind {
         case .invalidLocation: 64

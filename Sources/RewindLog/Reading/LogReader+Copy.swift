@@ -12,7 +12,17 @@ extension LogReader {
     ///   stored in rows (log format 2 or older: `replay --update` moves it into blocks) or
     ///   without an identity (a log of format 3: any writer migrates it) as
     ///   ``LogError/Kind/invalidArgument``.
-    public func storedCopy(of session: SessionSummary) throws(LogError) -> StoredSessionCopy {
+    ///
+    /// - Parameters:
+    ///   - step: only blocks after this step (an upload that goes on from what a collector
+    ///     holds).
+    ///   - maximumBytes: no block past the one that brings the blocks' data to this many bytes
+    ///     (an uploader holds one batch in memory, not a session): a copy cut short has no end
+    ///     time (`summary.endedAt` nil), since its session's end is not in it.
+    ///   - maximumBlocks: no more blocks than this.
+    public func storedCopy(
+        of session: SessionSummary, after step: Int = 0, maximumBytes: Int = .max, maximumBlocks: Int = .max
+    ) throws(LogError) -> StoredSessionCopy {
         let session = try checked(session)
         guard storesBlocks(session) else {
             throw LogError(
@@ -32,8 +42,14 @@ extension LogReader {
             else { throw LogError.damage(in: path, "session \(session.label) has no row", session: session.number) }
             var blocks: [StoredSessionCopy.Block] = []
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(Self.blockColumns) FROM event_block WHERE session_id = ? ORDER BY first_step", arguments: [session.number])
+                db, sql: "SELECT \(Self.blockColumns) FROM event_block WHERE session_id = ? AND first_step > ? ORDER BY first_step",
+                arguments: [session.number, step])
+            var bytes = 0, cutShort = false
             while let block = try rows.next() {
+                guard bytes < maximumBytes, blocks.count < maximumBlocks else {
+                    cutShort = true
+                    break
+                }
                 let first: Int = try block.stored("first_step")
                 let copy = StoredSessionCopy.Block(
                     firstStep: first, lastStep: try block.stored("last_step"), startsWithKeyframe: try block.stored("keyframe") as Int != 0,
@@ -42,10 +58,12 @@ extension LogReader {
                     throw mismatch(in: session, step: first, block: first...copy.lastStep)
                 }
                 blocks.append(copy)
+                bytes += copy.data.count
             }
             // A session being recorded may have grown since `session` was read: its bounds
             // are taken from the blocks this transaction read, so that they agree.
             var summary = session
+            if cutShort { summary.endedAt = nil }
             if let last = blocks.last {
                 let first = blocks[0].firstStep
                 summary.lastStep = last.lastStep

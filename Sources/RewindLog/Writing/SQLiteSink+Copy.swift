@@ -15,37 +15,8 @@ extension SQLiteSink {
             if let held = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [copy.id.uuidString]) {
                 return (held, false)
             }
-            let summary = copy.summary
-            try db.execute(
-                sql: """
-                    INSERT INTO session (id, name, flow, started_at, ended_at, format_version, schema_version,
-                                         initial_state, initial_digest, redacted_paths)
-                    VALUES (\(requested.map(String.init) ?? Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    summary.name, summary.flow, summary.startedAt.timeIntervalSince1970, summary.endedAt?.timeIntervalSince1970,
-                    summary.formatVersion, summary.schemaVersion, copy.initialState, copy.initialDigest, copy.redactedPaths,
-                ]
-            )
-            let number = db.lastInsertedRowID
-            let row = SessionRow(
-                id: number, name: summary.name, flow: summary.flow, startedAt: summary.startedAt.timeIntervalSince1970,
-                endedAt: summary.endedAt?.timeIntervalSince1970, formatVersion: Int64(summary.formatVersion),
-                schemaVersion: Int64(summary.schemaVersion), initialState: copy.initialState, initialDigest: copy.initialDigest,
-                redactedPaths: copy.redactedPaths)
-            try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, number])
-            try SessionMetaRow(sessionID: number, uuid: copy.id, metadata: copy.metadata).insert(db)
-            for block in copy.blocks {
-                try db.execute(
-                    sql: """
-                        INSERT INTO event_block (session_id, first_step, last_step, keyframe, last_time, size, checksum, data)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        number, block.firstStep, block.lastStep, block.startsWithKeyframe ? 1 : 0, block.lastTime, block.size,
-                        block.checksum(session: Int(number)), Data(block.data),
-                    ])
-            }
+            let number = try insertSession(copy, as: requested, in: db)
+            for block in copy.blocks { try insertBlock(block, session: number, in: db) }
             for gap in copy.gaps {
                 try db.execute(
                     sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
@@ -56,5 +27,43 @@ extension SQLiteSink {
             }
             return (Int(number), true)
         }
+    }
+
+    /// Writes `copy`'s session row and its identity (no block, no gap); its number.
+    func insertSession(_ copy: StoredSessionCopy, as requested: Int? = nil, in db: Database) throws -> Int {
+        let summary = copy.summary
+        try db.execute(
+            sql: """
+                INSERT INTO session (id, name, flow, started_at, ended_at, format_version, schema_version,
+                             initial_state, initial_digest, redacted_paths)
+                VALUES (\(requested.map(String.init) ?? Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                summary.name, summary.flow, summary.startedAt.timeIntervalSince1970, summary.endedAt?.timeIntervalSince1970,
+                summary.formatVersion, summary.schemaVersion, copy.initialState, copy.initialDigest, copy.redactedPaths,
+            ]
+        )
+        let number = db.lastInsertedRowID
+        let row = SessionRow(
+            id: number, name: summary.name, flow: summary.flow, startedAt: summary.startedAt.timeIntervalSince1970,
+            endedAt: summary.endedAt?.timeIntervalSince1970, formatVersion: Int64(summary.formatVersion),
+            schemaVersion: Int64(summary.schemaVersion), initialState: copy.initialState, initialDigest: copy.initialDigest,
+            redactedPaths: copy.redactedPaths)
+        try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, number])
+        try SessionMetaRow(sessionID: number, uuid: copy.id, metadata: copy.metadata).insert(db)
+        return Int(number)
+    }
+
+    /// Writes `block` as a block of session `number`, under the checksum that number gives it.
+    func insertBlock(_ block: StoredSessionCopy.Block, session number: Int, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO event_block (session_id, first_step, last_step, keyframe, last_time, size, checksum, data)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                number, block.firstStep, block.lastStep, block.startsWithKeyframe ? 1 : 0, block.lastTime, block.size,
+                block.checksum(session: number), Data(block.data),
+            ])
     }
 }

@@ -32,8 +32,15 @@ public final class SQLiteSink: RecordingSink {
         try self.init(path: path, walLimit: Self.walLimit, durable: false)
     }
 
+    /// A writer whose every commit is synced before it returns (SQLite's `synchronous = FULL`
+    /// in WAL mode), so that it survives a power cut, not only a crash: what a collector
+    /// acknowledges. A recorder's sink syncs at checkpoints only (`NORMAL`): a commit a step.
+    public convenience init(syncingEveryCommitAt path: String) throws(LogError) {
+        try self.init(path: path, walLimit: Self.walLimit, durable: true, syncEveryCommit: true)
+    }
+
     /// The same, emptying the `-wal` past `walLimit` bytes rather than ``walLimit``: for tests.
-    init(path: String, walLimit: Int, durable: Bool = true) throws(LogError) {
+    init(path: String, walLimit: Int, durable: Bool = true, syncEveryCommit: Bool = false) throws(LogError) {
         self.path = path
         self.walLimit = walLimit
         try LogSchema.checkBeforeWriting(path)
@@ -43,7 +50,7 @@ public final class SQLiteSink: RecordingSink {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
             try db.execute(sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: durable ? "PRAGMA synchronous = NORMAL" : "PRAGMA synchronous = OFF")
+            try db.execute(sql: durable ? (syncEveryCommit ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL") : "PRAGMA synchronous = OFF")
         }
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)

@@ -1,0 +1,160 @@
+import ArgumentParser
+import Foundation
+import RewindCollector
+
+/// `rewind serve`: the collector apps and CI jobs upload to, and its tokens.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the collector that apps and CI jobs upload sessions to (docs/collector.md).",
+        discussion: """
+            Stores uploads into a log on this machine (the default) or a team store, and serves \
+            each session's log and report to holders of a read token. Every request needs a \
+            token: make one with `rewind serve token create`. Needs a rewind built with the \
+            TeamStore trait.
+
+            Examples:
+              swift run --traits TeamStore rewind serve token create --store sessions.rewind --app todo
+              swift run --traits TeamStore rewind serve --store sessions.rewind --listen 127.0.0.1:8080
+            """,
+        subcommands: [Start.self, Token.self],
+        defaultSubcommand: Start.self
+    )
+
+    struct StoreOptions: ParsableArguments {
+        @Option(help: ArgumentHelp("Where uploads go: a log (made if missing) or postgres://user@host:port/database.", valueName: "store"))
+        var store: String = "collected.rewind"
+
+        @Option(help: ArgumentHelp("The token file (default: the store's path with .tokens; required for a postgres:// store).", valueName: "file"))
+        var tokens: String?
+
+        func tokenFile() throws -> CollectorTokens {
+            if let tokens { return CollectorTokens(path: tokens) }
+            guard !SessionStores.isElsewhere(store) else {
+                throw ValidationError("a postgres:// store keeps no files: give the token file with --tokens FILE")
+            }
+            return CollectorTokens(path: store + ".tokens")
+        }
+    }
+
+    /// `rewind serve [--store S] [--listen HOST:PORT]`.
+    struct Start: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "start", abstract: "Serve (what `rewind serve` does with no subcommand).")
+
+        @OptionGroup var options: StoreOptions
+
+        @Option(help: ArgumentHelp("The address to listen on; port 0 takes a free one, which the first line names.", valueName: "host:port"))
+        var listen: String = "127.0.0.1:8080"
+
+        @Option(help: ArgumentHelp("A PEM certificate chain: serve HTTPS (with --tls-key).", valueName: "file"))
+        var tlsCert: String?
+
+        @Option(help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+        var tlsKey: String?
+
+        @Option(help: ArgumentHelp("Requests a second a token may make, on average, in bursts of twice that (429 past it).", valueName: "n"))
+        var rate: Double = 500
+
+        @Option(help: ArgumentHelp("Sessions a token may have begun and not ended (429 past it).", valueName: "n"))
+        var openSessions: Int = 1_000
+
+        @Option(help: ArgumentHelp("The largest body an upload may have, in bytes (413 past it).", valueName: "bytes"))
+        var maxBody: Int = 8 << 20
+
+        func validate() throws {
+            guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("give --tls-cert and --tls-key together") }
+            guard rate > 0 else { throw ValidationError("--rate must be more than 0") }
+            guard openSessions > 0 else { throw ValidationError("--open-sessions must be more than 0") }
+            guard maxBody >= 1_024 else { throw ValidationError("--max-body must be at least 1024") }
+            _ = try address()
+        }
+
+        private func address() throws -> (host: String, port: Int) {
+            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65_535).contains(port),
+                colon > listen.startIndex
+            else { throw ValidationError("--listen takes HOST:PORT, like 127.0.0.1:8080") }
+            return (String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
+        }
+
+        func run() async throws {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else {
+                throw ValidationError("the collector needs macOS 14 or later")
+            }
+            let (host, port) = try address()
+            let tokens = try options.tokenFile()
+            let location = options.store
+            let destination = try await SessionStores.destination(location)
+            var limits = Collector.Limits(requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions)
+            limits.upload.bodyBytes = maxBody
+            let collector = Collector(
+                destination: destination, openForReading: { try await SessionStores.open(location) }, tokens: tokens, limits: limits)
+            let shown = SessionStores.displayName(location)
+            do {
+                try await collector.run(host: host, port: port, tls: tlsCert.map { ($0, tlsKey ?? "") }) { port in
+                    // Written at once, unbuffered: a script waits for this line to learn the port.
+                    let line = "rewind serve: listening on \(tlsCert == nil ? "http" : "https")://\(host):\(port), storing into \(shown)\n"
+                    FileHandle.standardOutput.write(Data(line.utf8))
+                }
+            } catch {
+                await destination.close()
+                throw error
+            }
+            await destination.close()
+        }
+    }
+
+    /// `rewind serve token create|revoke|list`.
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "token", abstract: "Make, revoke and list the collector's tokens.", subcommands: [Create.self, Revoke.self, List.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Make a token and print it: the only time it is shown (the file keeps its hash).")
+
+            @OptionGroup var options: StoreOptions
+
+            @Option(help: "The app the token is for (letters, digits, '.', '-', '_').")
+            var app: String
+
+            @Flag(help: "A read token (fetch sessions and reports) rather than an upload token.")
+            var read = false
+
+            func run() async throws {
+                print(try options.tokenFile().create(app: app, scope: read ? .read : .upload))
+            }
+        }
+
+        struct Revoke: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Revoke a token by its id (the 16 hex digits after rwt_).")
+
+            @OptionGroup var options: StoreOptions
+
+            @Argument(help: "The token's id, or the token itself.")
+            var id: String
+
+            func run() async throws {
+                let parts = id.split(separator: "_", maxSplits: 2)
+                let tokenID = parts.count == 3 && parts[0] == "rwt" ? String(parts[1]) : id
+                guard try options.tokenFile().revoke(id: tokenID) else {
+                    throw CollectorError(status: 404, code: "no_such_token", "no token \(tokenID) to revoke (see rewind serve token list)")
+                }
+                print("revoked \(tokenID)")
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List the tokens: id, app, scope, made, revoked (never a secret).")
+
+            @OptionGroup var options: StoreOptions
+
+            func run() async throws {
+                let formatter = ISO8601DateFormatter()
+                for token in try options.tokenFile().load() {
+                    let revoked = token.revokedAt.map { " revoked \(formatter.string(from: $0))" } ?? ""
+                    print("\(token.id)  \(token.app)  \(token.scope.rawValue)  made \(formatter.string(from: token.createdAt))\(revoked)")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,285 @@
+#if TeamStore
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOSSL
+import RewindInspector
+import RewindLog
+import RewindReport
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Collector {
+    /// Serves on `host`:`port` (0: a free port) until the task is cancelled or the process
+    /// gets SIGTERM or SIGINT; `onListening` gets the port once it accepts connections.
+    ///
+    /// - Parameter tls: PEM files of a certificate chain and its key; plain HTTP when nil (a
+    ///   reverse proxy in front, docs/collector.md).
+    public func run(host: String, port: Int, tls: (certificate: String, key: String)? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ErrorBodies())
+        let guardian = RequestGuard(tokens: tokens, limits: limits)
+        router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, guardian) }
+        router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, guardian) }
+        router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
+        router.get("/sessions/:id/report") { request, _ in try await self.report(request, guardian) }
+        router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
+        var server: HTTPServerBuilder = .http1()
+        if let tls {
+            do {
+                let chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
+                let key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
+                server = try .tls(
+                    .http1(), tlsConfiguration: .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)))
+            } catch {
+                throw CollectorError(status: 500, code: "tls", "cannot read the TLS certificate or key: \(error)")
+            }
+        }
+        var logger = Logger(label: "rewind.collector")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, server: server, configuration: .init(address: .hostname(host, port: port), serverName: "rewind"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) }, logger: logger)
+        try await app.runService()
+    }
+
+    /// `POST /v1/sessions/{id}/blocks`: an upload (docs/collector.md).
+    private func upload(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+        let token = try await guardian.admit(request.headers[.authorization], scope: .upload)
+        let id = try Self.sessionID(request)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.upload.bodyBytes {
+            throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limits.upload.bodyBytes) bytes")
+        }
+        if let encoding = request.headers[.contentEncoding], encoding != "identity" {
+            throw CollectorError(status: 415, code: "unsupported_encoding", "bodies are sent as they are (blocks are compressed already), not \(encoding)")
+        }
+        var body: [UInt8] = []
+        for try await buffer in request.body {
+            guard body.count + buffer.readableBytes <= limits.upload.bodyBytes else {
+                throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limits.upload.bodyBytes) bytes")
+            }
+            body.append(contentsOf: buffer.readableBytesView)
+        }
+        let upload: StoredSessionCopy
+        do {
+            upload = try StoredSessionCopy(uploadBody: body, limits: limits.upload)
+        } catch {
+            throw Self.refusal(error)
+        }
+        guard upload.id == id else {
+            throw CollectorError(
+                status: 422, code: "invalid_value", "the body's session (\(upload.id.uuidString)) is not the one of the path (\(id.uuidString))")
+        }
+        let held = try await destination.progress(of: id)
+        try await guardian.mayBegin(id, token: token, heldAlready: held != nil)
+        let received: ReceivedBlocks
+        do {
+            received = try await destination.receive(upload)
+        } catch let error as UploadError {
+            throw Self.refusal(error)
+        } catch {
+            throw CollectorError(status: 503, code: "store_unavailable", "the store cannot take it now: \(error)", retryAfter: 5)
+        }
+        await guardian.note(id, token: token, ended: received.ended)
+        return try Self.json(Progress(session: id, received: received))
+    }
+
+    /// `GET /v1/sessions/{id}`: how far an upload of the session got.
+    private func progress(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+        _ = try await guardian.admit(request.headers[.authorization], scope: .upload)
+        let id = try Self.sessionID(request)
+        let held: ReceivedBlocks?
+        do {
+            held = try await destination.progress(of: id)
+        } catch {
+            throw CollectorError(status: 503, code: "store_unavailable", "the store cannot answer now: \(error)", retryAfter: 5)
+        }
+        guard let held else { throw CollectorError.notFound("no session \(id.uuidString)") }
+        return try Self.json(Progress(session: id, received: held))
+    }
+
+    /// `GET /v1/sessions`: the sessions held, as `rewind sessions --json` lists them.
+    private func list(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+        _ = try await guardian.admit(request.headers[.authorization], scope: .read)
+        let sessions = try await reading { store in try await store.sessions(matching: SessionFilter()) }
+        let listed = sessions.map { session in
+            Listed(
+                session: session.id?.uuidString ?? "", name: session.name, flow: session.flow, steps: session.eventCount,
+                startedAt: session.startedAt.timeIntervalSince1970, endedAt: session.endedAt?.timeIntervalSince1970, app: session.metadata?.app)
+        }
+        return try Self.json(listed)
+    }
+
+    /// `GET /sessions/{id}/report`: the session's HTML inspector.
+    private func report(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+        _ = try await guardian.admit(request.headers[.authorization], scope: .read)
+        let id = try Self.sessionID(request)
+        let page = try await readingSession(id) { path in try ReportWriter(path: path).page(session: id.uuidString) }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        // The page is self-contained: its own script and style, nothing fetched.
+        headers[.contentSecurityPolicy] = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
+    }
+
+    /// `GET /sessions/{id}/log`: the session alone, as a `.rewind` log.
+    private func log(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+        _ = try await guardian.admit(request.headers[.authorization], scope: .read)
+        let id = try Self.sessionID(request)
+        let bytes = try await readingSession(id) { path in
+            let reader = try LogReader(path: path)
+            let copy = try reader.storedCopy(of: try reader.session(id.uuidString))
+            let folder = NSTemporaryDirectory() + "/rewind-collector-" + UUID().uuidString
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let file = folder + "/session.rewind"
+            let sink = try SQLiteSink(scratchCopyAt: file)
+            _ = try sink.insert(copy)
+            try sink.close()
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw CollectorError(status: 500, code: "internal", "cannot read back the session's log")
+            }
+            return [UInt8](data)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "application/vnd.rewind.log"
+        headers[.contentDisposition] = "attachment; filename=\"\(id.uuidString).rewind\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// Calls `body` with a path readers open to read the session `id`.
+    private func readingSession<T: Sendable>(_ id: UUID, _ body: @escaping @Sendable (String) throws -> T) async throws -> T {
+        try await reading { store in
+            let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
+            defer { readable.discard() }
+            return try body(readable.path)
+        }
+    }
+
+    private func reading<T: Sendable>(_ body: (any SessionStore) async throws -> T) async throws -> T {
+        let store: any SessionStore
+        do {
+            store = try await openForReading()
+        } catch {
+            throw CollectorError(status: 503, code: "store_unavailable", "the store cannot be read now: \(error)", retryAfter: 5)
+        }
+        do {
+            let result = try await body(store)
+            await store.close()
+            return result
+        } catch {
+            await store.close()
+            throw error
+        }
+    }
+
+    private static func sessionID(_ request: Request) throws(CollectorError) -> UUID {
+        // The path's last-but-one or last part: a UUID or nothing; never a path or SQL.
+        let parts = request.uri.path.split(separator: "/")
+        guard parts.count >= 2 else { throw CollectorError.badRequest("no session id in the path") }
+        let candidate = parts[parts.first == "v1" ? 2 : 1]
+        guard let id = UUID(uuidString: String(candidate)) else {
+            throw CollectorError(status: 400, code: "invalid_id", "a session id is a UUID (got \(String(candidate.prefix(64)).debugDescription))")
+        }
+        return id
+    }
+
+    static func refusal(_ error: UploadError) -> CollectorError {
+        let status =
+            switch error.kind {
+            case .malformed: 400
+            case .tooLarge: 413
+            case .badChecksum, .invalidValue: 422
+            case .outOfOrder, .conflict: 409
+            }
+        return CollectorError(status: status, code: error.kind.rawValue, error.message, storedThrough: error.storedThrough)
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    private struct Progress: Encodable {
+        var session: String
+        var storedThrough: Int
+        var added: Int
+        var duplicates: Int
+        var ended: Bool
+        var created: Bool
+
+        init(session: UUID, received: ReceivedBlocks) {
+            self.session = session.uuidString
+            storedThrough = received.storedThrough
+            added = received.added
+            duplicates = received.duplicates
+            ended = received.ended
+            created = received.created
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case session
+            case storedThrough = "stored_through"
+            case added, duplicates, ended, created
+        }
+    }
+
+    private struct Listed: Encodable {
+        var session: String
+        var name: String?
+        var flow: String
+        var steps: Int
+        var startedAt: Double
+        var endedAt: Double?
+        var app: String?
+
+        enum CodingKeys: String, CodingKey {
+            case session, name, flow, steps
+            case startedAt = "started_at"
+            case endedAt = "ended_at"
+            case app
+        }
+    }
+}
+
+/// Every refusal as a JSON body, `{"error": {"code", "message"}}` (docs/collector.md), with
+/// `Retry-After` where there is one: the router's own 404s and 405s too.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+private struct ErrorBodies: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let refusal: CollectorError
+        do {
+            return try await next(request, context)
+        } catch let error as CollectorError {
+            refusal = error
+        } catch let error as UploadError {
+            refusal = Collector.refusal(error)
+        } catch let error as LogError where error.kind == .noSuchSession {
+            refusal = CollectorError.notFound("no such session")
+        } catch let error as LogError {
+            // The store's damage, or a store that cannot be read: the server's fault, not the client's.
+            refusal = CollectorError(status: 500, code: "store_damaged", error.description)
+        } catch let error as any HTTPResponseError {
+            refusal = CollectorError(
+                status: error.status.code, code: error.status.code == 404 ? "not_found" : "http_\(error.status.code)", error.status.reasonPhrase)
+        } catch {
+            refusal = CollectorError(status: 500, code: "internal", "\(error)")
+        }
+        var body: [String: Any] = ["code": refusal.code, "message": refusal.message]
+        if let storedThrough = refusal.storedThrough { body["stored_through"] = storedThrough }
+        let data = (try? JSONSerialization.data(withJSONObject: ["error": body], options: [.sortedKeys])) ?? Data()
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        if let retryAfter = refusal.retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if refusal.status == 401 { headers[.wwwAuthenticate] = "Bearer" }
+        return Response(status: .init(code: refusal.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+#endif

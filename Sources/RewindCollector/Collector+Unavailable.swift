@@ -1,0 +1,32 @@
+#if !TeamStore
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Collector {
+    /// A build without the `TeamStore` trait has no server: this says so.
+    public func run(host: String, port: Int, tls: (certificate: String, key: String)? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        throw CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+    }
+}
+
+/// The token file of a build without the `TeamStore` trait: every way in says so.
+public struct CollectorTokens: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    private var unavailable: CollectorError {
+        CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+    }
+
+    public func load() throws(CollectorError) -> [CollectorToken] { throw unavailable }
+
+    public func create(app: String, scope: CollectorToken.Scope) throws(CollectorError) -> String { throw unavailable }
+
+    public func revoke(id: String) throws(CollectorError) -> Bool { throw unavailable }
+}
+#endif

@@ -1,0 +1,52 @@
+import Foundation
+import RewindInspector
+import RewindLog
+
+/// The collector apps and CI jobs upload sessions to, and people fetch them from
+/// (`rewind serve`, docs/collector.md): HTTP on Hummingbird, in front of a store (a log on
+/// this machine, or a team store on PostgreSQL).
+///
+/// Every request shows a token (``CollectorTokens``). An upload is acknowledged (2xx) only
+/// once every block in it is verified and committed to the store; a refused one leaves
+/// nothing in it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+public struct Collector: Sendable {
+    /// What a client may send, and how often.
+    public struct Limits: Sendable, Equatable {
+        /// What one upload may hold.
+        public var upload: UploadLimits
+        /// Requests a second a token may make, on average…
+        public var requestsPerSecond: Double
+        /// …and at once.
+        public var burst: Int
+        /// Sessions a token may have begun and not ended.
+        public var openSessionsPerToken: Int
+
+        /// A token is an app's, shared by every device that runs it: 500 requests a second is
+        /// 2,000 phones each sending a batch every 4 s.
+        public init(upload: UploadLimits = .default, requestsPerSecond: Double = 500, burst: Int = 1_000, openSessionsPerToken: Int = 1_000) {
+            self.upload = upload
+            self.requestsPerSecond = requestsPerSecond
+            self.burst = burst
+            self.openSessionsPerToken = openSessionsPerToken
+        }
+    }
+
+    /// Where sessions go.
+    public let destination: any SessionDestination
+    /// Opens the store for reading, once a request: a team store's connection serves one
+    /// transaction at a time, so reads get their own.
+    public let openForReading: @Sendable () async throws -> any SessionStore
+    public let tokens: CollectorTokens
+    public let limits: Limits
+
+    public init(
+        destination: any SessionDestination, openForReading: @escaping @Sendable () async throws -> any SessionStore, tokens: CollectorTokens,
+        limits: Limits = Limits()
+    ) {
+        self.destination = destination
+        self.openForReading = openForReading
+        self.tokens = tokens
+        self.limits = limits
+    }
+}

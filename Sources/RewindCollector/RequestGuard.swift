@@ -1,0 +1,77 @@
+#if TeamStore
+import Foundation
+
+/// What every request passes before it touches the store: its token (read from the token
+/// file, again whenever the file changes, so `token create` and `token revoke` apply to a
+/// running collector), the token's rate, and how many sessions it holds open.
+actor RequestGuard {
+    private let tokens: CollectorTokens
+    private let limits: Collector.Limits
+    private var known: [CollectorToken] = []
+    private var stamp: [String]?
+    private var buckets: [String: (level: Double, at: UInt64)] = [:]
+    /// Sessions each token began that have not ended: since the collector started.
+    private var open: [String: Set<UUID>] = [:]
+
+    init(tokens: CollectorTokens, limits: Collector.Limits) {
+        self.tokens = tokens
+        self.limits = limits
+    }
+
+    /// The token `authorization` carries when it is valid, of `scope`, and within its rate.
+    func admit(_ authorization: String?, scope: CollectorToken.Scope) throws(CollectorError) -> CollectorToken {
+        try reloadIfChanged()
+        guard let authorization, authorization.hasPrefix("Bearer "),
+            let token = CollectorTokens.verify(String(authorization.dropFirst(7)), among: known)
+        else { throw CollectorError.unauthorized }
+        guard token.scope == scope else {
+            throw CollectorError.forbidden("this token may \(token.scope == .read ? "read" : "upload") only; this asks for a \(scope.rawValue) token")
+        }
+        // A bucket of `burst` requests, refilled at `requestsPerSecond`.
+        let now = DispatchTime.now().uptimeNanoseconds
+        var bucket = buckets[token.id] ?? (Double(limits.burst), now)
+        let elapsed = Double(now - bucket.at) / 1e9
+        bucket.level = min(Double(limits.burst), bucket.level + elapsed * limits.requestsPerSecond)
+        bucket.at = now
+        guard bucket.level >= 1 else {
+            buckets[token.id] = bucket
+            let wait = Int(((1 - bucket.level) / limits.requestsPerSecond).rounded(.up))
+            throw CollectorError(
+                status: 429, code: "rate_limited", "more than \(Int(limits.requestsPerSecond)) requests a second for this token", retryAfter: max(1, wait))
+        }
+        bucket.level -= 1
+        buckets[token.id] = bucket
+        return token
+    }
+
+    /// Refuses a new session past the token's limit of open ones.
+    func mayBegin(_ session: UUID, token: CollectorToken, heldAlready: Bool) throws(CollectorError) {
+        guard !heldAlready, !(open[token.id]?.contains(session) ?? false) else { return }
+        guard (open[token.id]?.count ?? 0) < limits.openSessionsPerToken else {
+            throw CollectorError(
+                status: 429, code: "too_many_open_sessions",
+                "this token has \(limits.openSessionsPerToken) sessions open; end one (upload its end) before beginning another", retryAfter: 60)
+        }
+    }
+
+    /// Notes what an upload left: a session begun, or ended.
+    func note(_ session: UUID, token: CollectorToken, ended: Bool) {
+        if ended {
+            open[token.id]?.remove(session)
+        } else {
+            open[token.id, default: []].insert(session)
+        }
+    }
+
+    private func reloadIfChanged() throws(CollectorError) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: tokens.path)
+        var stamp: [String] = []
+        for key: FileAttributeKey in [.modificationDate, .size, .systemFileNumber] {
+            stamp.append(attributes?[key].map { "\($0)" } ?? "")
+        }
+        guard stamp != self.stamp else { return }
+        known = try tokens.load()
+        self.stamp = stamp
+    }
+}
+#endif

@@ -1,0 +1,133 @@
+#if TeamStore
+import Foundation
+import PostgresNIO
+import RewindLog
+
+extension TeamStore: SessionDestination {
+    /// Stores what `upload` holds that the store lacks, in one transaction, as
+    /// ``SessionDestination/receive(_:)`` says: what a collector does with an upload.
+    ///
+    /// Uploads go one at a time on the store's one connection (a transaction owns it).
+    public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+        try await gate.run { try await self.untilClosedOrRefused { try await self.receiving(upload) } }
+    }
+
+    public func progress(of id: UUID) async throws -> ReceivedBlocks? {
+        try await gate.run {
+            try await self.untilClosed { () async throws(TeamStoreError) -> ReceivedBlocks? in
+                do {
+                    var found: ReceivedBlocks?
+                    for try await (through, ended) in try await self.connection.query(
+                        "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger
+                    ).decode((Int, Bool).self) {
+                        found = ReceivedBlocks(storedThrough: through, added: 0, duplicates: 0, ended: ended, created: false)
+                    }
+                    return found
+                } catch {
+                    throw Self.describe(error, location: self.location.description)
+                }
+            }
+        }
+    }
+
+    /// ``untilClosed(_:)`` for work that may also refuse an upload: an ``UploadError`` passes
+    /// through as it is.
+    private func untilClosedOrRefused<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await untilClosedPassing(body)
+        } catch let refused as UploadError {
+            throw refused
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    private func receiving(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+        let id = upload.id
+        let location = self.location.description
+        do {
+            return try await connection.withTransaction(logger: logger) { connection in
+                let key = withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: Int64.self) }
+                try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: self.logger)
+                var held: (through: Int, ended: Bool)?
+                for try await row in try await connection.query(
+                    "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger
+                ).decode((Int, Bool).self) {
+                    held = row
+                }
+                let created = held == nil
+                if held == nil {
+                    var header = upload
+                    header.blocks = []
+                    header.gaps = []
+                    header.summary.endedAt = nil
+                    header.summary.lastStep = 0
+                    header.summary.eventCount = 0
+                    header.summary.lastTime = nil
+                    try await self.insertSession(header, on: connection)
+                    held = (0, false)
+                }
+                var stored = held?.through ?? 0
+                var gaps: [LoggedGap] = []
+                for try await (first, last, reason) in try await connection.query(
+                    "SELECT first_step, last_step, reason FROM rewind_gap WHERE session = \(id) ORDER BY first_step", logger: self.logger
+                ).decode((Int, Int, String).self) {
+                    gaps.append(LoggedGap(steps: first...last, reason: reason))
+                }
+                for gap in upload.gaps where gap.steps.lowerBound > stored && !gaps.contains(where: { $0.steps.lowerBound == gap.steps.lowerBound }) {
+                    try await connection.query(
+                        """
+                        INSERT INTO rewind_gap (session, first_step, last_step, reason)
+                        VALUES (\(id), \(gap.steps.lowerBound), \(gap.steps.upperBound), \(gap.reason))
+                        """, logger: self.logger)
+                    gaps.append(gap)
+                }
+                gaps.sort { $0.steps.lowerBound < $1.steps.lowerBound }
+                var heldBlocks: [Int: (lastStep: Int, checksum: Int64)] = [:]
+                if let first = upload.blocks.first?.firstStep, first <= stored {
+                    for try await (firstStep, last, checksum) in try await connection.query(
+                        "SELECT first_step, last_step, checksum FROM rewind_block WHERE session = \(id) AND first_step BETWEEN \(first) AND \(stored)",
+                        logger: self.logger
+                    ).decode((Int, Int, Int64).self) {
+                        heldBlocks[firstStep] = (last, checksum)
+                    }
+                }
+                var batch = BlockBatch()
+                var added = 0, duplicates = 0, steps = 0
+                var lastTime: Double?
+                for block in upload.blocks {
+                    let admission = try BlockAdmission.of(
+                        block, checksum: block.checksum(session: 0), storedThrough: stored, gaps: gaps, held: heldBlocks[block.firstStep])
+                    if admission == .duplicate {
+                        duplicates += 1
+                        continue
+                    }
+                    batch.append(block)
+                    if batch.isFull {
+                        try await batch.insert(session: id, on: connection, logger: self.logger)
+                        batch = BlockBatch()
+                    }
+                    stored = block.lastStep
+                    steps += block.lastStep - block.firstStep + 1
+                    lastTime = block.lastTime
+                    added += 1
+                }
+                if !batch.isEmpty { try await batch.insert(session: id, on: connection, logger: self.logger) }
+                // Ended once the last block is held: an end sent with earlier blocks only waits.
+                let endedAt = upload.blocks.last.map { $0.lastStep == stored } ?? true ? upload.summary.endedAt?.timeIntervalSince1970 : nil
+                try await connection.query(
+                    """
+                    UPDATE rewind_session SET last_step = \(stored), event_count = event_count + \(steps),
+                        last_time = coalesce(\(lastTime), last_time), ended_at = coalesce(ended_at, \(endedAt))
+                    WHERE uuid = \(id)
+                    """, logger: self.logger)
+                return ReceivedBlocks(
+                    storedThrough: stored, added: added, duplicates: duplicates, ended: (held?.ended ?? false) || endedAt != nil, created: created)
+            }
+        } catch let error as PostgresTransactionError {
+            if let refused = error.closureError as? UploadError { throw refused }
+            throw Self.describe(error.closureError ?? error.commitError ?? error.beginError ?? error, location: location)
+        }
+    }
+}
+#endif

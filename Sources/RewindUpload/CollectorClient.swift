@@ -1,0 +1,156 @@
+import Foundation
+import RewindLog
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A collector elsewhere, spoken to over HTTP with URLSession (docs/collector.md): what an
+/// app's ``Uploader`` and `rewind push --to https://…` send to, and `rewind pull` fetches from.
+///
+/// Each request is tried again after a network failure, a 408, 429, 500, 502, 503 or 504,
+/// waiting as ``RetryPolicy`` says; any other refusal is thrown at once.
+public final class CollectorClient: SessionDestination {
+    /// The collector's root, `http(s)://host[:port]`.
+    public let root: URL
+    private let token: String
+    private let session: URLSession
+    public let retry: RetryPolicy
+
+    public init(root: URL, token: String, retry: RetryPolicy = RetryPolicy(), session: URLSession = .shared) {
+        self.root = root
+        self.token = token
+        self.retry = retry
+        self.session = session
+    }
+
+    public var name: String { root.absoluteString }
+
+    /// Whether `text` names a collector (an `http://` or `https://` URL) rather than a path or
+    /// another store.
+    public static func isLocation(_ text: String) -> Bool {
+        text.hasPrefix("https://") || text.hasPrefix("http://")
+    }
+
+    /// The collector's root and the session a URL names: `https://host[:port]` alone, or
+    /// `https://host[:port]/sessions/UUID` (what a shared link reads).
+    public static func parse(_ text: String) throws(CollectorClientError) -> (root: URL, session: UUID?) {
+        guard isLocation(text), let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
+            components.user == nil, components.password == nil, components.query == nil
+        else {
+            throw CollectorClientError(
+                .invalidLocation, location: text, "not a collector's URL: give http(s)://HOST[:PORT] or http(s)://HOST[:PORT]/sessions/UUID")
+        }
+        var root = URLComponents()
+        root.scheme = components.scheme
+        root.host = host
+        root.port = components.port
+        let parts = components.path.split(separator: "/")
+        var id: UUID?
+        if !parts.isEmpty {
+            guard parts.count == 2, parts[0] == "sessions", let parsed = UUID(uuidString: String(parts[1])) else {
+                throw CollectorClientError(.invalidLocation, location: text, "a collector's URL names a session as /sessions/UUID")
+            }
+            id = parsed
+        }
+        guard let url = root.url else { throw CollectorClientError(.invalidLocation, location: text, "not a collector's URL") }
+        return (url, id)
+    }
+
+    public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+        var request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(upload.id.uuidString)/blocks"))
+        request.httpMethod = "POST"
+        request.setValue(StoredSessionCopy.uploadMediaType, forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(upload.uploadBody())
+        let (data, _) = try await send(request)
+        return try decode(ReceivedBlocks.self, data)
+    }
+
+    public func progress(of id: UUID) async throws -> ReceivedBlocks? {
+        let request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)"))
+        do {
+            let (data, _) = try await send(request)
+            return try decode(ReceivedBlocks.self, data)
+        } catch let error as CollectorClientError where error.kind == .noSuchSession {
+            return nil
+        }
+    }
+
+    /// The session `id` as a `.rewind` log of its own (`what` "log") or its HTML inspector
+    /// (`what` "report"), as the collector sends it.
+    public func fetch(_ id: UUID, _ what: String) async throws -> Data {
+        try await send(URLRequest(url: root.appendingPathComponent("sessions/\(id.uuidString)/\(what)"))).0
+    }
+
+    public func close() async {}
+
+    /// Sends `request` with the token, trying again as ``retry`` says; the body of a 2xx.
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        var request = request
+        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.timeoutInterval = 60
+        var random = SystemRandomNumberGenerator()
+        var attempt = 0
+        while true {
+            switch try await tryOnce(request) {
+            case let .answered(data, response):
+                return (data, response)
+            case let .failed(failure, retryAfter):
+                attempt += 1
+                guard attempt < retry.attempts else { throw failure }
+                let delay = retry.delay(afterAttempt: attempt - 1, retryAfter: retryAfter, using: &random)
+                try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+            }
+        }
+    }
+
+    private enum Attempt {
+        case answered(Data, HTTPURLResponse)
+        /// A failure worth trying again, and how long the collector asked to wait.
+        case failed(CollectorClientError, retryAfter: Double?)
+    }
+
+    /// One try of `request`: its 2xx answer, a failure worth another try, or (thrown) one that is not.
+    private func tryOnce(_ request: URLRequest) async throws -> Attempt {
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            return .failed(CollectorClientError(.unavailable, location: name, "cannot reach the collector: \(error.localizedDescription)"), retryAfter: nil)
+        }
+        guard let http = response as? HTTPURLResponse else { throw CollectorClientError(.unavailable, location: name, "the answer is not HTTP") }
+        if (200..<300).contains(http.statusCode) { return .answered(data, http) }
+        let failure = refusal(http, data)
+        guard [408, 429, 500, 502, 503, 504].contains(http.statusCode) else { throw failure }
+        return .failed(failure, retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init))
+    }
+
+    private func refusal(_ response: HTTPURLResponse, _ data: Data) -> CollectorClientError {
+        struct Body: Decodable {
+            struct Refusal: Decodable {
+                var code: String
+                var message: String
+            }
+            var error: Refusal
+        }
+        let status = response.statusCode
+        let body = try? JSONDecoder().decode(Body.self, from: data)
+        let message = body.map { "\($0.error.message) (HTTP \(status))" } ?? "HTTP \(status)"
+        let kind: CollectorClientError.Kind =
+            switch status {
+            case 401, 403: .unauthorized
+            case 404: .noSuchSession
+            case 408, 429, 500...: .unavailable
+            default: .refused
+            }
+        return CollectorClientError(kind, location: name, message, status: status, code: body?.error.code)
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw CollectorClientError(.unavailable, location: name, "the collector's answer is not what the protocol says")
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import RewindLog
+import RewindTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if TeamStore
+/// `rewind serve` and `rewind push --to http://…`, the real binary and the real server on
+/// loopback: the issue's check, then each kind of bad input refused with nothing written.
+@MainActor @Suite(.serialized) struct CollectorCommandTests {
+    @Test func pushingTheDemoTwiceOverHTTPStoresItsSevenSessionsOnce() async throws {
+        let collector = try await RunningCollector()
+        let log = try DemoLogFile()
+        let first = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("pushed \(log.path) #") && $0.contains(": 1 blocks, through step ") }, "\(first.stdout)")
+        let second = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        #expect(second.status == 0 && second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
+        #expect(try sessionIDs(collector.store) == sessionIDs(log.path))
+        let before = storeBytes(collector)
+        let wrong = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", "rwt_0123456789abcdef_wrong"])
+        #expect(wrong.status == 77)
+        #expect(wrong.stderr == "rewind: \(collector.url): no valid token: send Authorization: Bearer TOKEN (HTTP 401)\n", "\(wrong.stderr)")
+        #expect(storeBytes(collector) == before, "a refused push wrote nothing")
+        #expect(try RewindBinary.run(["check", collector.store]).status == 0)
+    }
+
+    @Test func aSharedSessionIsServedToAReadTokenOnly() async throws {
+        let collector = try await RunningCollector()
+        let log = try DemoLogFile()
+        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        let id = try sessionIDs(log.path)[0]
+        let page = try await collector.request("GET", "/sessions/\(id)/report", token: collector.read)
+        #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(String(decoding: page.body, as: UTF8.self).contains("login-happy"))
+        #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'none'") == true)
+        let anonymous = try await collector.request("GET", "/sessions/\(id)/report", token: nil)
+        #expect(anonymous.status == 401 && RunningCollector.errorCode(anonymous.body) == "unauthorized" && anonymous.headers["www-authenticate"] == "Bearer")
+        let uploader = try await collector.request("GET", "/sessions/\(id)/log", token: collector.upload)
+        #expect(uploader.status == 403 && RunningCollector.errorCode(uploader.body) == "forbidden")
+        // The read verbs and pull take the session's URL, with the token in REWIND_TOKEN or --token.
+        let shown = try RewindBinary.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": collector.read])
+        let local = try RewindBinary.run(["show", log.path, "--session", "1", "5"])
+        #expect(shown.status == 0 && shown.stdout == local.stdout, "\(shown.stderr)")
+        let folder = try TemporaryDirectory()
+        let pulled = try RewindBinary.run(["pull", "\(collector.url)/sessions/\(id)", "--token", collector.read, "-o", folder.path("bug.rewind")])
+        #expect(
+            pulled.status == 0 && pulled.stdout == "pulled \(id) (login-happy): 20 steps into \(folder.path("bug.rewind")) as #1\n",
+            "\(pulled.stdout)\(pulled.stderr)")
+        let export = try RewindBinary.run(["export", folder.path("bug.rewind")])
+        let original = try RewindBinary.run(["export", log.path, "--session", "1"])
+        #expect(export.stdout == original.stdout && !export.stdout.isEmpty)
+        let noToken = try RewindBinary.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": ""])
+        #expect(noToken.status == 77, "\(noToken.stderr)")
+    }
+
+    /// Each kind of bad upload: a clear 4xx with a JSON body, nothing written, the server up.
+    @Test(arguments: BadUpload.allCases) func aBadUploadIsRefusedAndWritesNothing(_ bad: BadUpload) async throws {
+        let collector = try await RunningCollector(extra: ["--max-body", "\(1 << 20)"])
+        let log = try DemoLogFile()
+        // The store holds one session already, so that "nothing written" has something to keep.
+        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        let before = storeBytes(collector)
+        let reader = try LogReader(path: log.path)
+        var copy = try reader.storedCopy(of: try reader.session("1"))
+        copy.id = UUID()
+        let (path, token, body, stream) = try bad.request(copy)
+        let answer = try await collector.request("POST", path, token: token ?? collector.upload, body: body, stream: stream)
+        #expect(answer.status == bad.status, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(RunningCollector.errorCode(answer.body) == bad.code, "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(storeBytes(collector) == before, "a refused upload wrote nothing")
+        // Still up, and still taking a good upload.
+        copy.id = UUID()
+        let good = try await collector.request("POST", "/v1/sessions/\(copy.id.uuidString)/blocks", token: collector.upload, body: Data(copy.uploadBody()))
+        #expect(good.status == 200, "\(String(decoding: good.body, as: UTF8.self))")
+    }
+
+    @Test func aTokenPastItsRateIsToldWhenToComeBack() async throws {
+        let collector = try await RunningCollector(extra: ["--rate", "1"])
+        let id = UUID().uuidString
+        var statuses: [Int] = []
+        var retryAfter: String?
+        // A burst of 2 at 1 a second: the third of three requests at once is over the rate.
+        for _ in 0..<3 {
+            let answer = try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload)
+            statuses.append(answer.status)
+            if answer.status == 429 { retryAfter = answer.headers["retry-after"] }
+        }
+        #expect(statuses == [404, 404, 429])
+        #expect(retryAfter == "1")
+    }
+
+    @Test func aRevokedTokenIsRefusedByTheRunningCollector() async throws {
+        let collector = try await RunningCollector()
+        let id = UUID().uuidString
+        #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 404)
+        let tokenID = String(collector.upload.split(separator: "_", maxSplits: 2)[1])
+        let revoked = try RewindBinary.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, tokenID])
+        #expect(revoked.status == 0 && revoked.stdout == "revoked \(tokenID)\n")
+        #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 401)
+        let listed = try RewindBinary.run(["serve", "token", "list", "--store", collector.store, "--tokens", collector.tokens])
+        #expect(listed.stdout.contains("\(tokenID)  tests  upload  made ") && listed.stdout.contains(" revoked "), "\(listed.stdout)")
+        let file = try String(contentsOfFile: collector.tokens, encoding: .utf8)
+        #expect(!listed.stdout.contains("rwt_") && !file.contains(collector.upload.split(separator: "_", maxSplits: 2)[2]), "no secret is kept or shown")
+        let attributes = try FileManager.default.attributesOfItem(atPath: collector.tokens)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func pushingToACollectorOnAPostgresStoreStoresTheSessionsOnce() async throws {
+        guard TestServer.enabled else { return }
+        let store = try FreshStore()
+        let collector = try await RunningCollector(store: store.url)
+        let log = try DemoLogFile()
+        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
+        let listed = try RewindBinary.run(["sessions", store.url, "--json"])
+        #expect(try uuids(listed.stdout).sorted() == sessionIDs(log.path).sorted())
+        let replayed = try RewindBinary.run(["replay", store.url])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+    }
+
+    private func sessionIDs(_ path: String) throws -> [String] {
+        try uuids(try RewindBinary.run(["sessions", path, "--json"]).stdout)
+    }
+
+    private func uuids(_ json: String) throws -> [String] {
+        let sessions = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        return sessions.compactMap { $0["uuid"] as? String }
+    }
+
+    private func storeBytes(_ collector: RunningCollector) -> [Data] {
+        ["", "-wal"].map { (try? Data(contentsOf: URL(fileURLWithPath: collector.store + $0))) ?? Data() }
+    }
+}
+
+/// The bad uploads of the issue's list, each made from a good one.
+enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case malformedBody, wrongToken, oversizedBody, oversizedChunkedBody, zipBomb, hugeBlockSize, wrongChecksum
+    case blocksForAnUnknownSession, pathTraversalID, encodedTraversalID, tenKilobyteName, bodyOfAnotherSession
+
+    var testDescription: String { rawValue }
+
+    var status: Int {
+        switch self {
+        case .malformedBody: 400
+        case .wrongToken: 401
+        case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: 413
+        case .zipBomb, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession: 422
+        case .blocksForAnUnknownSession: 409
+        case .pathTraversalID: 404
+        case .encodedTraversalID: 400
+        }
+    }
+
+    var code: String {
+        switch self {
+        case .malformedBody: "malformed_body"
+        case .wrongToken: "unauthorized"
+        case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: "too_large"
+        case .zipBomb, .wrongChecksum: "bad_checksum"
+        case .tenKilobyteName, .bodyOfAnotherSession: "invalid_value"
+        case .blocksForAnUnknownSession: "out_of_order"
+        case .pathTraversalID: "not_found"
+        case .encodedTraversalID: "invalid_id"
+        }
+    }
+
+    /// The path, the token (nil: the collector's upload token), the body, and whether it is
+    /// sent chunked.
+    func request(_ copy: StoredSessionCopy) throws -> (String, String?, Data, Bool) {
+        var copy = copy
+        let path = "/v1/sessions/\(copy.id.uuidString)/blocks"
+        switch self {
+        case .malformedBody:
+            return (path, nil, Data("RWB1 this is not an upload".utf8), false)
+        case .wrongToken:
+            return (path, "rwt_0123456789abcdef_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", Data(copy.uploadBody()), false)
+        case .oversizedBody:
+            return (path, nil, Data(count: (1 << 20) + 1), false)
+        case .oversizedChunkedBody:
+            return (path, nil, Data(count: 3 << 20), true)
+        case .zipBomb:
+            // 64 MB of zeros deflate to 64 KB; the block says it inflates to its own size.
+            copy.blocks[0].data = BlockSurgery.Block.deflate([UInt8](repeating: 0, count: 64 << 20))
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .hugeBlockSize:
+            copy.blocks[0].size = 1 << 30
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .wrongChecksum:
+            var body = copy.uploadBody()
+            body[body.count - 10] ^= 0xFF
+            return (path, nil, Data(body), false)
+        case .blocksForAnUnknownSession:
+            // The session's second block alone: the collector holds none of its steps before.
+            let first = copy.blocks[0]
+            copy.blocks = [
+                StoredSessionCopy.Block(
+                    firstStep: first.lastStep + 1, lastStep: first.lastStep + 1 + first.lastStep - first.firstStep, startsWithKeyframe: false,
+                    lastTime: first.lastTime, size: first.size, data: first.data)
+            ]
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .pathTraversalID:
+            return ("/v1/sessions/../../../etc/passwd/blocks", nil, Data(copy.uploadBody()), false)
+        case .encodedTraversalID:
+            return ("/v1/sessions/..%2F..%2Fetc%2Fpasswd/blocks", nil, Data(copy.uploadBody()), false)
+        case .tenKilobyteName:
+            copy.summary.name = String(repeating: "n", count: 10_240)
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .bodyOfAnotherSession:
+            return ("/v1/sessions/\(UUID().uuidString)/blocks", nil, Data(copy.uploadBody()), false)
+        }
+    }
+}
+#endif
