@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "PhotoApp", "CStepTicks",
+                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "RewindUpload", "PhotoApp", "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

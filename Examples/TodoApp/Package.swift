@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "RewindJSON", package: "Rewind"),
                 .product(name: "RewindLog", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),
+                .product(name: "RewindUpload", package: "Rewind"),
             ]),
         // The app's own inspector: every `rewind` verb, replaying with the app's reducers.
         .executableTarget(

@@ -1,10 +1,14 @@
 import Foundation
 import PhotoApp
+import RewindCore
+import RewindLog
+import RewindUpload
 
 /// The team store's figures (DESIGN section 14), whole processes of this very `rewind` against
 /// a PostgreSQL on loopback, each beside its baseline of the same run: `push` beside `psql`'s
-/// `COPY` of the same block rows, `show` from the store beside `show` from the file, and a
-/// sharded `replay` of the store beside the same of the file.
+/// `COPY` of the same block rows, the same push through the collector (`rewind serve`) beside
+/// the push straight in, `show` from the store beside `show` from the file, and a sharded
+/// `replay` of the store beside the same of the file.
 ///
 /// The server is `REWIND_BENCH_POSTGRES_URL` (or `REWIND_TEST_POSTGRES_URL`, as
 /// `tools/postgres-cluster env` prints it, with `PGPASSWORD`): a database of the run's own is
@@ -49,7 +53,9 @@ extension BenchmarkSuite {
         // table of the same shape, keys and indexes. Each is timed `repetitions` times, in
         // turn, into emptied tables: the median of each.
         let rows = path("store-blocks.copy")
-        var pushes: [Double] = [], copies: [Double] = []
+        let collector = try BenchCollector(rewind: rewind, store: store, tokens: path("store-collector.tokens"))
+        defer { collector.stop() }
+        var pushes: [Double] = [], copies: [Double] = [], uploads: [Double] = []
         for repetition in 0..<repetitions {
             if repetition > 0 { try sql("TRUNCATE rewind_block, rewind_gap, rewind_session CASCADE") }
             pushes.append(try Stopwatch.seconds { try ChildProcess.run(rewind, ["push", big, "--to", store]) })
@@ -60,11 +66,19 @@ extension BenchmarkSuite {
                 try sql("TRUNCATE copy_block")
             }
             copies.append(try Stopwatch.seconds { try sql(#"\copy copy_block FROM '\#(rows)' WITH (FORMAT binary)"#) })
+            // The same session through the collector, 1 MiB of blocks a request, as an app sends it.
+            try sql("TRUNCATE rewind_block, rewind_gap, rewind_session CASCADE")
+            uploads.append(try Stopwatch.seconds { try ChildProcess.run(rewind, ["push", big, "--to", collector.url, "--token", collector.token]) })
         }
         let (push, copy) = (median(pushes), median(copies))
         result.add("store_push_steps_per_s", Double(storeSteps) / push, "push to PostgreSQL, login (steps/s, whole process)")
         result.add("store_copy_steps_per_s", Double(storeSteps) / copy, "psql COPY of the same block rows (steps/s)", baseline: "psql COPY")
         result.add("ratio_store_push_copy", copy / push, "ratio: push / psql COPY of the same rows (×)", atLeast: 0.5)
+        let upload = median(uploads)
+        result.add("collector_ingest_steps_per_s", Double(storeSteps) / upload, "push through the collector into PostgreSQL (steps/s, whole process)")
+        result.add("ratio_collector_push", push / upload, "ratio: through the collector / push straight into PostgreSQL (×)", atLeast: 0.5)
+
+        try measureDispatchWhileUploading(to: collector, into: &result, progress: progress)
 
         progress("show at \(storeShowRuns) random steps, from the store and from the file")
         var generator = SeededGenerator(seed: 7)
@@ -101,5 +115,83 @@ extension BenchmarkSuite {
         result.add("store_replay_steps_per_s", steps / storeReplay, "replay --shard 1/2 + 2/2 from PostgreSQL (steps/s)")
         result.add("file_replay_steps_per_s", steps / filesReplay, "replay --shard 1/2 + 2/2 from the file (steps/s)", baseline: "the file")
         result.add("ratio_store_replay_file", filesReplay / storeReplay, "ratio: replay from the store / from the file (×)", atLeast: 0.8)
+    }
+}
+
+extension BenchmarkSuite {
+    /// Login dispatch with recording, with and without an app's upload of the log being
+    /// recorded running beside it (an `Uploader` every 20 ms, to the collector), in turn
+    /// `repetitions` times: an app that uploads dispatches as fast as one that does not.
+    fileprivate func measureDispatchWhileUploading(
+        to collector: BenchCollector, into result: inout BenchmarkResult, progress: (String) -> Void
+    ) throws {
+        progress("dispatch with recording, with and without an upload of its log running")
+        guard let root = URL(string: collector.url) else { return }
+        var quiet: [Double] = [], uploading: [Double] = []
+        for repetition in 0..<repetitions {
+            let quietSink = try SQLiteSink(path: path("dispatch-quiet-\(repetition).rewind"))
+            let quietRecorder = Recorder<LoginState, LoginAction>(sink: quietSink, session: session("dispatch"))
+            quiet.append(measureDispatch(of: loginStore(middleware: [quietRecorder]), recorder: quietRecorder, count: smallSteps).p50)
+            quietRecorder.close()
+            try quietSink.close()
+
+            let log = path("dispatch-uploading-\(repetition).rewind")
+            let sink = try SQLiteSink(path: log)
+            let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: session("dispatch"))
+            recorder.flush()
+            let client = CollectorClient(root: root, token: collector.token)
+            let uploads = Task.detached {
+                var sent = 0
+                while !Task.isCancelled {
+                    sent += (try? await Uploader(log: log, to: client).upload().reduce(0) { $0 + $1.added }) ?? 0
+                    try? await Task.sleep(nanoseconds: 20_000_000)
+                }
+                return sent
+            }
+            uploading.append(measureDispatch(of: loginStore(middleware: [recorder]), recorder: recorder, count: smallSteps).p50)
+            uploads.cancel()
+            recorder.close()
+            try sink.close()
+        }
+        let (alone, beside) = (median(quiet), median(uploading))
+        result.add("dispatch_recording_uploading_ns", beside, "dispatch with recording, its log uploaded meanwhile, p50 of runs (ns)")
+        result.add("dispatch_recording_alone_ns", alone, "dispatch with recording, no upload, p50 of runs (ns)", baseline: "no upload")
+        result.add("ratio_dispatch_uploading", beside / alone, "ratio: dispatch with an upload running / without (×)", atMost: 1.1)
+    }
+}
+
+/// `rewind serve` in front of the bench's store, on a free loopback port, with an upload token.
+private final class BenchCollector {
+    let url: String
+    let token: String
+    private let process = Process()
+
+    init(rewind: String, store: String, tokens: String) throws {
+        token = try ChildProcess.output(rewind, ["serve", "token", "create", "--store", store, "--tokens", tokens, "--app", "bench"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.executableURL = URL(fileURLWithPath: rewind)
+        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Its first line names the port: "rewind serve: listening on http://127.0.0.1:PORT, …".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: ",") else {
+            process.terminate()
+            throw BenchmarkError("rewind serve did not start: \(text)")
+        }
+        url = String(text[start.lowerBound..<end])
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
     }
 }

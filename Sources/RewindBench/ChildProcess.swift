@@ -21,4 +21,23 @@ enum ChildProcess {
         }
         return output
     }
+
+    /// Runs `program` with `arguments` and returns what it printed on standard output; a
+    /// failure is thrown with what it wrote to standard error.
+    static func output(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let written = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(URL(fileURLWithPath: program).lastPathComponent) \(arguments.first ?? "") exited \(process.terminationStatus): \(written)")
+        }
+        return printed
+    }
 }

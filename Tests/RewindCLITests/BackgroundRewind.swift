@@ -18,10 +18,10 @@ final class BackgroundRewind {
     private let outputPath: String
     private var status: Int32?
 
-    /// Starts `rewind` with `arguments`; its output goes into a file of `folder`.
-    init(_ arguments: [String], in folder: TemporaryDirectory) throws {
+    /// Starts `rewind` (or `executable`) with `arguments`; its output goes into a file of `folder`.
+    init(_ arguments: [String], in folder: TemporaryDirectory, executable: URL? = nil) throws {
         outputPath = folder.path("rewind-\(UUID().uuidString).out")
-        pid = try ChildProcess.spawn(RewindBinary.url.path, arguments, outputPath: outputPath)
+        pid = try ChildProcess.spawn((executable ?? RewindBinary.url).path, arguments, outputPath: outputPath)
     }
 
     deinit {

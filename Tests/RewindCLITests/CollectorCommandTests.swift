@@ -7,32 +7,31 @@ import Testing
 import FoundationNetworking
 #endif
 
-#if TeamStore
 /// `rewind serve` and `rewind push --to http://…`, the real binary and the real server on
 /// loopback: the issue's check, then each kind of bad input refused with nothing written.
-@MainActor @Suite(.serialized) struct CollectorCommandTests {
+@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct CollectorCommandTests {
     @Test func pushingTheDemoTwiceOverHTTPStoresItsSevenSessionsOnce() async throws {
         let collector = try await RunningCollector()
         let log = try DemoLogFile()
-        let first = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        let first = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(first.status == 0, "\(first.stderr)")
         let lines = first.stdout.split(separator: "\n")
         #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("pushed \(log.path) #") && $0.contains(": 1 blocks, through step ") }, "\(first.stdout)")
-        let second = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        let second = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(second.status == 0 && second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
         #expect(try sessionIDs(collector.store) == sessionIDs(log.path))
         let before = storeBytes(collector)
-        let wrong = try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", "rwt_0123456789abcdef_wrong"])
+        let wrong = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", "rwt_0123456789abcdef_wrong"])
         #expect(wrong.status == 77)
         #expect(wrong.stderr == "rewind: \(collector.url): no valid token: send Authorization: Bearer TOKEN (HTTP 401)\n", "\(wrong.stderr)")
         #expect(storeBytes(collector) == before, "a refused push wrote nothing")
-        #expect(try RewindBinary.run(["check", collector.store]).status == 0)
+        #expect(try TeamStoreBuild.run(["check", collector.store]).status == 0)
     }
 
     @Test func aSharedSessionIsServedToAReadTokenOnly() async throws {
         let collector = try await RunningCollector()
         let log = try DemoLogFile()
-        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
         let id = try sessionIDs(log.path)[0]
         let page = try await collector.request("GET", "/sessions/\(id)/report", token: collector.read)
         #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
@@ -43,18 +42,18 @@ import FoundationNetworking
         let uploader = try await collector.request("GET", "/sessions/\(id)/log", token: collector.upload)
         #expect(uploader.status == 403 && RunningCollector.errorCode(uploader.body) == "forbidden")
         // The read verbs and pull take the session's URL, with the token in REWIND_TOKEN or --token.
-        let shown = try RewindBinary.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": collector.read])
-        let local = try RewindBinary.run(["show", log.path, "--session", "1", "5"])
+        let shown = try TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": collector.read])
+        let local = try TeamStoreBuild.run(["show", log.path, "--session", "1", "5"])
         #expect(shown.status == 0 && shown.stdout == local.stdout, "\(shown.stderr)")
         let folder = try TemporaryDirectory()
-        let pulled = try RewindBinary.run(["pull", "\(collector.url)/sessions/\(id)", "--token", collector.read, "-o", folder.path("bug.rewind")])
+        let pulled = try TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "--token", collector.read, "-o", folder.path("bug.rewind")])
         #expect(
             pulled.status == 0 && pulled.stdout == "pulled \(id) (login-happy): 20 steps into \(folder.path("bug.rewind")) as #1\n",
             "\(pulled.stdout)\(pulled.stderr)")
-        let export = try RewindBinary.run(["export", folder.path("bug.rewind")])
-        let original = try RewindBinary.run(["export", log.path, "--session", "1"])
+        let export = try TeamStoreBuild.run(["export", folder.path("bug.rewind")])
+        let original = try TeamStoreBuild.run(["export", log.path, "--session", "1"])
         #expect(export.stdout == original.stdout && !export.stdout.isEmpty)
-        let noToken = try RewindBinary.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": ""])
+        let noToken = try TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": ""])
         #expect(noToken.status == 77, "\(noToken.stderr)")
     }
 
@@ -63,7 +62,7 @@ import FoundationNetworking
         let collector = try await RunningCollector(extra: ["--max-body", "\(1 << 20)"])
         let log = try DemoLogFile()
         // The store holds one session already, so that "nothing written" has something to keep.
-        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
         let before = storeBytes(collector)
         let reader = try LogReader(path: log.path)
         var copy = try reader.storedCopy(of: try reader.session("1"))
@@ -99,10 +98,10 @@ import FoundationNetworking
         let id = UUID().uuidString
         #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 404)
         let tokenID = String(collector.upload.split(separator: "_", maxSplits: 2)[1])
-        let revoked = try RewindBinary.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, tokenID])
+        let revoked = try TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, tokenID])
         #expect(revoked.status == 0 && revoked.stdout == "revoked \(tokenID)\n")
         #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 401)
-        let listed = try RewindBinary.run(["serve", "token", "list", "--store", collector.store, "--tokens", collector.tokens])
+        let listed = try TeamStoreBuild.run(["serve", "token", "list", "--store", collector.store, "--tokens", collector.tokens])
         #expect(listed.stdout.contains("\(tokenID)  tests  upload  made ") && listed.stdout.contains(" revoked "), "\(listed.stdout)")
         let file = try String(contentsOfFile: collector.tokens, encoding: .utf8)
         #expect(!listed.stdout.contains("rwt_") && !file.contains(collector.upload.split(separator: "_", maxSplits: 2)[2]), "no secret is kept or shown")
@@ -115,17 +114,17 @@ import FoundationNetworking
         let store = try FreshStore()
         let collector = try await RunningCollector(store: store.url)
         let log = try DemoLogFile()
-        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
-        #expect(try RewindBinary.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
-        let listed = try RewindBinary.run(["sessions", store.url, "--json"])
+        let listed = try TeamStoreBuild.run(["sessions", store.url, "--json"])
         #expect(try uuids(listed.stdout).sorted() == sessionIDs(log.path).sorted())
-        let replayed = try RewindBinary.run(["replay", store.url])
+        let replayed = try TeamStoreBuild.run(["replay", store.url])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
     }
 
     private func sessionIDs(_ path: String) throws -> [String] {
-        try uuids(try RewindBinary.run(["sessions", path, "--json"]).stdout)
+        try uuids(try TeamStoreBuild.run(["sessions", path, "--json"]).stdout)
     }
 
     private func uuids(_ json: String) throws -> [String] {
@@ -141,7 +140,7 @@ import FoundationNetworking
 /// The bad uploads of the issue's list, each made from a good one.
 enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case malformedBody, wrongToken, oversizedBody, oversizedChunkedBody, zipBomb, hugeBlockSize, wrongChecksum
-    case blocksForAnUnknownSession, pathTraversalID, encodedTraversalID, tenKilobyteName, bodyOfAnotherSession
+    case blocksForAnUnknownSession, pathTraversalID, encodedTraversalID, tenKilobyteName, bodyOfAnotherSession, initialStateOffItsDigest
 
     var testDescription: String { rawValue }
 
@@ -150,7 +149,7 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .malformedBody: 400
         case .wrongToken: 401
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: 413
-        case .zipBomb, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession: 422
+        case .zipBomb, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: 422
         case .blocksForAnUnknownSession: 409
         case .pathTraversalID: 404
         case .encodedTraversalID: 400
@@ -163,7 +162,7 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .wrongToken: "unauthorized"
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: "too_large"
         case .zipBomb, .wrongChecksum: "bad_checksum"
-        case .tenKilobyteName, .bodyOfAnotherSession: "invalid_value"
+        case .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: "invalid_value"
         case .blocksForAnUnknownSession: "out_of_order"
         case .pathTraversalID: "not_found"
         case .encodedTraversalID: "invalid_id"
@@ -213,7 +212,9 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return (path, nil, Data(copy.uploadBody()), false)
         case .bodyOfAnotherSession:
             return ("/v1/sessions/\(UUID().uuidString)/blocks", nil, Data(copy.uploadBody()), false)
+        case .initialStateOffItsDigest:
+            copy.initialState = #"{"username":"mallory"}"#
+            return (path, nil, Data(copy.uploadBody()), false)
         }
     }
 }
-#endif

@@ -20,10 +20,10 @@ struct RewindBinary {
     /// Runs `rewind` with `arguments` in `directory`, feeding `input` to its standard input.
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String = "",
-        environment: [String: String] = [:], program: String = "rewind"
+        environment: [String: String] = [:], program: String = "rewind", executable: URL? = nil
     ) throws -> Result {
         let process = Process()
-        process.executableURL = url(of: program)
+        process.executableURL = executable ?? url(of: program)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

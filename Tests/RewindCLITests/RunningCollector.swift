@@ -12,7 +12,6 @@ import Glibc
 import Darwin
 #endif
 
-#if TeamStore
 /// `rewind serve` on a free loopback port, beside the test, with an upload and a read token;
 /// killed when the test lets go of it.
 @MainActor
@@ -40,7 +39,9 @@ final class RunningCollector {
 
     /// Starts (again) the server, and waits for its first line.
     func start() async throws {
-        let server = try BackgroundRewind(["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:\(port)"] + extra, in: folder)
+        guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
+        let server = try BackgroundRewind(
+            ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:\(port)"] + extra, in: folder, executable: binary)
         self.server = server
         let output = try await server.waitForOutput { $0.contains("listening on") || $0.contains("rewind: ") }
         guard let line = output.split(separator: "\n").first(where: { $0.contains("listening on") }),
@@ -86,7 +87,7 @@ final class RunningCollector {
     }
 
     private static func token(_ arguments: [String], tokens: String, store: String) throws -> String {
-        let result = try RewindBinary.run(["serve", "token", "create", "--store", store, "--tokens", tokens] + arguments)
+        let result = try TeamStoreBuild.run(["serve", "token", "create", "--store", store, "--tokens", tokens] + arguments)
         guard result.status == 0 else { throw Failed(output: result.stderr) }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -96,4 +97,3 @@ final class RunningCollector {
         var description: String { "rewind serve did not start: \(output)" }
     }
 }
-#endif

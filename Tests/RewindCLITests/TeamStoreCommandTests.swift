@@ -4,7 +4,6 @@ import RewindLog
 import RewindTestSupport
 import Testing
 
-#if TeamStore
 /// The PostgreSQL server the team store's tests use: `REWIND_TEST_POSTGRES_URL` (with
 /// `PGPASSWORD`), as `tools/postgres-cluster env` prints them. Without it they are skipped,
 /// unless `REWIND_REQUIRE_POSTGRES=1` (CI), where they fail.
@@ -58,19 +57,19 @@ final class FreshStore {
 }
 
 /// `rewind push` and `rewind sessions postgres://…` against a real server on loopback.
-@Suite(.serialized, .enabled(if: TestServer.enabled)) struct TeamStoreCommandTests {
+@Suite(.serialized, .enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) struct TeamStoreCommandTests {
     @Test func pushingTheDemoLogTwiceListsItsSevenSessionsOnce() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
-        let first = try RewindBinary.run(["push", log.path, "--to", store.url])
+        let first = try TeamStoreBuild.run(["push", log.path, "--to", store.url])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.split(separator: "\n").count == 7 && first.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("pushed ") }, "\(first.stdout)")
-        let second = try RewindBinary.run(["push", log.path, "--to", store.url])
+        let second = try TeamStoreBuild.run(["push", log.path, "--to", store.url])
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
-        let listed = try RewindBinary.run(["sessions", store.url, "--json"])
+        let listed = try TeamStoreBuild.run(["sessions", store.url, "--json"])
         #expect(listed.status == 0, "\(listed.stderr)")
-        let local = try RewindBinary.run(["sessions", log.path, "--json"])
+        let local = try TeamStoreBuild.run(["sessions", log.path, "--json"])
         #expect(try uuids(listed.stdout).sorted() == uuids(local.stdout).sorted())
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
     }
@@ -78,25 +77,26 @@ final class FreshStore {
     @Test func pullingEverySessionInOrderThenExportingIsTheOriginalsExport() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
-        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
-        let listed = try JSONSerialization.jsonObject(with: Data(try RewindBinary.run(["sessions", log.path, "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", store.url]).status == 0)
+        let listed =
+            try JSONSerialization.jsonObject(with: Data(try TeamStoreBuild.run(["sessions", log.path, "--json"]).stdout.utf8)) as? [[String: Any]] ?? []
         let ids = listed.compactMap { $0["uuid"] as? String }
         #expect(ids.count == 7)
         let folder = try TemporaryDirectory()
         let pulled = folder.path("pulled.rewind")
         for (index, id) in ids.enumerated() {
-            let result = try RewindBinary.run(["pull", store.url, "--session", id, "-o", pulled])
+            let result = try TeamStoreBuild.run(["pull", store.url, "--session", id, "-o", pulled])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("pulled \(id) (") && result.stdout.hasSuffix(" into \(pulled) as #\(index + 1)\n"), "\(result.stdout)")
         }
-        let again = try RewindBinary.run(["pull", store.url, "--session", ids[0], "-o", pulled])
+        let again = try TeamStoreBuild.run(["pull", store.url, "--session", ids[0], "-o", pulled])
         #expect(again.stdout == "\(pulled) holds \(ids[0]) (login-happy) already as #1\n", "\(again.stdout)")
-        let original = try RewindBinary.run(["export", log.path])
-        let copy = try RewindBinary.run(["export", pulled])
+        let original = try TeamStoreBuild.run(["export", log.path])
+        let copy = try TeamStoreBuild.run(["export", pulled])
         #expect(copy.status == 0, "\(copy.stderr)")
         #expect(copy.stdout == original.stdout && !copy.stdout.isEmpty)
-        #expect(try RewindBinary.run(["check", pulled]).status == 0)
-        let unknown = try RewindBinary.run(["pull", store.url, "--session", "nope", "-o", pulled])
+        #expect(try TeamStoreBuild.run(["check", pulled]).status == 0)
+        let unknown = try TeamStoreBuild.run(["pull", store.url, "--session", "nope", "-o", pulled])
         #expect(
             unknown.status == 64 && unknown.stderr == "rewind: \(store.url): no session nope (the store holds 7 sessions; see rewind sessions)\n",
             "\(unknown.stderr)")
@@ -105,10 +105,10 @@ final class FreshStore {
     @Test func sessionsOfTheStoreFilterAsALogsDo() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
-        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", store.url]).status == 0)
         for arguments in [["--flow", "login"], ["--flow", "photos"], ["--origin", "dev"], ["--tag", "x=y"], ["--since", "1d"]] {
-            let remote = try RewindBinary.run(["sessions", store.url, "--json"] + arguments)
-            let local = try RewindBinary.run(["sessions", log.path, "--json"] + arguments)
+            let remote = try TeamStoreBuild.run(["sessions", store.url, "--json"] + arguments)
+            let local = try TeamStoreBuild.run(["sessions", log.path, "--json"] + arguments)
             #expect(remote.status == 0, "\(remote.stderr)")
             #expect(try uuids(remote.stdout).sorted() == uuids(local.stdout).sorted(), "\(arguments)")
         }
@@ -118,7 +118,7 @@ final class FreshStore {
         let store = try FreshStore()
         let log = try DemoLogFile()
         try BlockSurgery(path: log.path).editRecord(session: 2, step: 5, resealing: false) { $0[2] = "tampered" }
-        let result = try RewindBinary.run(["push", log.path, "--to", store.url])
+        let result = try TeamStoreBuild.run(["push", log.path, "--to", store.url])
         #expect(result.status == 65)
         #expect(result.stderr.contains("session #2 (login-invalid-then-fixed)") && result.stderr.contains("does not match its checksum"), "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 6 && !result.stdout.contains("login-invalid-then-fixed"), "\(result.stdout)")
@@ -138,16 +138,16 @@ final class FreshStore {
         recorder.start(initialState: 0)
         for step in 1...10 { recorder.record(.tap, state: step, step: step) }
         recorder.flush()
-        let first = try RewindBinary.run(["push", path, "--to", store.url])
+        let first = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("pushed \(path) #1 (live) ") && first.stdout.hasSuffix(": 10 steps\n"), "\(first.stdout)")
         #expect(try TestServer.psql("SELECT last_step, ended_at IS NULL FROM rewind_session", database: store.name) == "10|t\n")
         for step in 11...25 { recorder.record(.tap, state: step, step: step) }
         recorder.close()
-        let second = try RewindBinary.run(["push", path, "--to", store.url])
+        let second = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(second.stdout.hasSuffix(": steps 11 to 25 added\n"), "\(second.stdout)")
         #expect(try TestServer.psql("SELECT last_step, event_count, ended_at IS NULL FROM rewind_session", database: store.name) == "25|25|f\n")
-        let third = try RewindBinary.run(["push", path, "--to", store.url])
+        let third = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(third.stdout.hasPrefix("already in the store: "), "\(third.stdout)")
     }
 
@@ -162,16 +162,16 @@ final class FreshStore {
         recorder.start(initialState: 0)
         recorder.record(.tap, state: 1, step: 1)
         recorder.close()
-        let pushed = try RewindBinary.run(["push", path, "--to", store.url])
+        let pushed = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         #expect(!pushed.stdout.contains("\u{1B}"), "escaped on the terminal")
-        let found = try RewindBinary.run(["sessions", store.url, "--json", "--tag", "\(hostile)=\(hostile)", "--app-version", hostile, "--flow", "f'\""])
+        let found = try TeamStoreBuild.run(["sessions", store.url, "--json", "--tag", "\(hostile)=\(hostile)", "--app-version", hostile, "--flow", "f'\""])
         #expect(found.status == 0, "\(found.stderr)")
         let sessions = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(sessions.count == 1 && sessions.first?["name"] as? String == hostile)
-        let shown = try RewindBinary.run(["show", store.url, "1", "--session", hostile, "--json"])
+        let shown = try TeamStoreBuild.run(["show", store.url, "1", "--session", hostile, "--json"])
         #expect(shown.status == 0 && shown.stdout.contains("\"step\":1"), "\(shown.stderr)")
-        let missed = try RewindBinary.run(["sessions", store.url, "--json", "--tag", "k=' OR '1'='1"])
+        let missed = try TeamStoreBuild.run(["sessions", store.url, "--json", "--tag", "k=' OR '1'='1"])
         #expect(missed.stdout == "[]\n", "\(missed.stdout)")
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "1\n")
     }
@@ -183,7 +183,7 @@ final class FreshStore {
     ])
     func aStoreThatCannotBeUsedIsOneLine(location: String, status: Int32) throws {
         let log = try DemoLogFile()
-        let result = try RewindBinary.run(["push", log.path, "--to", location])
+        let result = try TeamStoreBuild.run(["push", log.path, "--to", location])
         #expect(result.status == status, "\(result.stderr)")
         #expect(result.stderr.hasPrefix("rewind: ") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
@@ -191,7 +191,7 @@ final class FreshStore {
     @Test func aWrongPasswordIsRefusedWith77() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
-        let result = try RewindBinary.run(["push", log.path, "--to", store.url], environment: ["PGPASSWORD": "wrong", "PGPASSFILE": "/nonexistent"])
+        let result = try TeamStoreBuild.run(["push", log.path, "--to", store.url], environment: ["PGPASSWORD": "wrong", "PGPASSFILE": "/nonexistent"])
         #expect(result.status == 77, "\(result.stderr)")
         #expect(result.stderr.contains("the server refused the connection"), "\(result.stderr)")
     }
@@ -199,13 +199,13 @@ final class FreshStore {
     @Test func aStoreOfANewerSchemaIsRefused() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
-        #expect(try RewindBinary.run(["push", log.path, "--to", store.url]).status == 0)
+        #expect(try TeamStoreBuild.run(["push", log.path, "--to", store.url]).status == 0)
         _ = try TestServer.psql("UPDATE rewind_store SET value = '99' WHERE key = 'schema_version'", database: store.name)
         for arguments in [
             ["sessions", store.url], ["push", log.path, "--to", store.url], ["show", store.url, "1", "--session", "1"],
             ["replay", store.url, "--shard", "1/2"], ["pull", store.url, "--session", "1", "-o", log.folder.path("pulled.rewind")],
         ] {
-            let result = try RewindBinary.run(arguments)
+            let result = try TeamStoreBuild.run(arguments)
             #expect(result.status == 65, "\(arguments)")
             #expect(result.stderr.hasSuffix("a store of a newer Rewind (schema 99; this rewind reads up to 1)\n"), "\(arguments): \(result.stderr)")
         }
@@ -216,7 +216,8 @@ final class FreshStore {
         return sessions.compactMap { $0["uuid"] as? String }
     }
 }
-#else
+
+#if !TeamStore
 /// A `rewind` built without the `TeamStore` trait says so, in one line.
 @Suite struct TeamStoreUnavailableTests {
     @Test func everyVerbOfAStoreSaysTheBuildHasNoStore() throws {

@@ -2,9 +2,8 @@ import Foundation
 import RewindTestSupport
 import Testing
 
-#if TeamStore
 /// Every verb that reads a log reads a team store's sessions alike, through `postgres://`.
-@Suite(.serialized, .enabled(if: TestServer.enabled)) struct TeamStoreReadingTests {
+@Suite(.serialized, .enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) struct TeamStoreReadingTests {
     /// A store holding the demo's seven sessions, and the demo's log.
     private struct PushedDemo {
         let store: FreshStore
@@ -13,7 +12,7 @@ import Testing
         init() throws {
             store = try FreshStore()
             log = try DemoLogFile()
-            let pushed = try RewindBinary.run(["push", log.path, "--to", store.url])
+            let pushed = try TeamStoreBuild.run(["push", log.path, "--to", store.url])
             guard pushed.status == 0 else { throw TestServer.Failed(stderr: pushed.stderr) }
         }
     }
@@ -35,8 +34,8 @@ import Testing
             ["replay", "@", "--session", "app-full", "--json"],
         ]
         for verb in verbs {
-            let file = try RewindBinary.run(verb.map { $0 == "@" ? demo.log.path : $0 })
-            let store = try RewindBinary.run(verb.map { $0 == "@" ? demo.store.url : $0 })
+            let file = try TeamStoreBuild.run(verb.map { $0 == "@" ? demo.log.path : $0 })
+            let store = try TeamStoreBuild.run(verb.map { $0 == "@" ? demo.store.url : $0 })
             #expect(file.status == 0, "\(verb): \(file.stderr)")
             #expect(store.status == file.status, "\(verb): \(store.stderr)")
             #expect(!store.stdout.isEmpty && store.stdout == file.stdout.replacingOccurrences(of: demo.log.path, with: demo.store.url), "\(verb)")
@@ -47,7 +46,7 @@ import Testing
         let demo = try PushedDemo()
         var replayed: [String] = []
         for shard in ["1/2", "2/2"] {
-            let result = try RewindBinary.run(["replay", demo.store.url, "--shard", shard])
+            let result = try TeamStoreBuild.run(["replay", demo.store.url, "--shard", shard])
             #expect(result.status == 0, "\(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             let sessions = lines.filter { $0.hasPrefix("ok ") }
@@ -62,7 +61,7 @@ import Testing
         let demo = try PushedDemo()
         let temporary = try TemporaryDirectory()
         for verb in [["show", demo.store.url, "5", "--session", "2"], ["export", demo.store.url], ["show", demo.store.url, "5"]] {
-            _ = try RewindBinary.run(verb, environment: ["TMPDIR": temporary.url.path])
+            _ = try TeamStoreBuild.run(verb, environment: ["TMPDIR": temporary.url.path])
             #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.url.path) == [], "\(verb)")
         }
     }
@@ -82,10 +81,9 @@ import Testing
     ])
     func whatTheStoreCannotAnswerIsOneLine(arguments: [String], message: String) throws {
         let demo = try PushedDemo()
-        let result = try RewindBinary.run(arguments.map { $0 == "@" ? demo.store.url : $0 })
+        let result = try TeamStoreBuild.run(arguments.map { $0 == "@" ? demo.store.url : $0 })
         #expect(result.status == 64)
         #expect(result.stderr == message.replacingOccurrences(of: "@", with: demo.store.url), "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 }
-#endif

@@ -1,5 +1,6 @@
 import Foundation
 import RewindCore
+import RewindJSON
 
 /// The body of an upload to a collector, version 1 (`application/vnd.rewind.upload.v1`,
 /// docs/collector.md): a session's header and some of its blocks as stored, still compressed,
@@ -245,6 +246,12 @@ private struct UploadHeader: Codable {
         guard (4...LogSchema.formatVersion).contains(formatVersion), schemaVersion >= 0 else {
             throw UploadError(
                 .invalidValue, "the session's log format (\(formatVersion)) is not one this collector stores (4 through \(LogSchema.formatVersion))")
+        }
+        // A reader checks the initial state against its digest: an upload is checked as it
+        // will be read.
+        guard let initial = try? JSONValue(parsing: initialState) else { throw UploadError(.invalidValue, "the session's initial state is not JSON") }
+        guard initial.digest.databaseValue == initialDigest else {
+            throw UploadError(.invalidValue, "the session's initial state does not match its digest")
         }
         guard gaps.count <= 10_000 else { throw UploadError(.invalidValue, "the session has \(gaps.count) gaps; at most 10,000") }
         var after = 0

@@ -10,10 +10,11 @@ public enum BuiltExecutable {
     }
 
     /// Runs `name` (`todo-rewind`, `notes-rewind`) with `arguments` and waits for it to end.
-    public static func run(_ name: String, _ arguments: [String]) throws -> Result {
+    public static func run(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr

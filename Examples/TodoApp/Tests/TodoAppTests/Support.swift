@@ -21,7 +21,7 @@ enum Package {
 
 /// The built `todo-rewind`, run as a user would.
 enum TodoRewind {
-    static func run(_ arguments: [String]) throws -> BuiltExecutable.Result {
-        try BuiltExecutable.run("todo-rewind", arguments)
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> BuiltExecutable.Result {
+        try BuiltExecutable.run("todo-rewind", arguments, environment: environment)
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TodoApp
+
+/// The app uploads its sessions to a collector, and the session it sent replays from there
+/// with the app's own reducers: `rewind serve` of the Rewind package, built with its
+/// `TeamStore` trait (`REWIND_COLLECTOR_BINARY`, or `../../.build-teamstore/debug/rewind`).
+/// Skipped when that build is missing, unless `REWIND_REQUIRE_COLLECTOR=1` (CI), where it fails.
+@MainActor
+@Suite(.enabled(if: Collector.binary != nil || Collector.required)) struct UploadTests {
+    @Test func aRecordedSessionGoesUpOnceAndReplaysFromTheCollector() async throws {
+        let collector = try Collector()
+        defer { collector.stop() }
+        let path = collector.folder.appendingPathComponent("session.rewind").path
+        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "uploaded")
+        store.send(.addItem(title: "Buy milk"))
+        store.send(.addItem(title: "Call Ada"))
+        store.send(.toggleItem(id: 1))
+        recorder?.close()
+
+        let sent = try await TodoUploads.send(log: path, to: collector.url, token: collector.upload)
+        #expect(sent.count == 1 && sent[0].storedThrough == 3 && sent[0].added == 1 && !sent[0].alreadyThere)
+        let again = try await TodoUploads.send(log: path, to: collector.url, token: collector.upload)
+        #expect(again.count == 1 && again[0].alreadyThere)
+
+        let link = "\(collector.url.absoluteString)/sessions/\(sent[0].session.uuidString)"
+        let replayed = try TodoRewind.run(["replay", link], environment: ["REWIND_TOKEN": collector.read])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+        #expect(replayed.stdout.contains("uploaded"), "\(replayed.stdout)")
+    }
+}
+
+/// `rewind serve` on a free loopback port, with an upload and a read token.
+final class Collector {
+    static let binary: String? = {
+        let path =
+            ProcessInfo.processInfo.environment["REWIND_COLLECTOR_BINARY"]
+            ?? Package.root.appendingPathComponent("../../.build-teamstore/debug/rewind").standardized.path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }()
+    static let required = ProcessInfo.processInfo.environment["REWIND_REQUIRE_COLLECTOR"] == "1"
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-collector-\(UUID().uuidString)")
+    let upload: String
+    let read: String
+    let url: URL
+    private let process = Process()
+
+    init() throws {
+        guard let binary = Self.binary else { throw Missing() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let store = folder.appendingPathComponent("collected.rewind").path
+        func token(_ extra: [String]) throws -> String {
+            let made = Process()
+            made.executableURL = URL(fileURLWithPath: binary)
+            made.arguments = ["serve", "token", "create", "--store", store, "--app", "todo"] + extra
+            let out = Pipe()
+            made.standardOutput = out
+            try made.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            made.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        upload = try token([])
+        read = try token(["--read"])
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["serve", "--store", store, "--listen", "127.0.0.1:0"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        // The first line names the port: "rewind serve: listening on http://127.0.0.1:PORT, …".
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = out.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: ","),
+            let url = URL(string: String(text[start.lowerBound..<end]))
+        else {
+            process.terminate()
+            throw Missing()
+        }
+        self.url = url
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "rewind serve did not start (REWIND_COLLECTOR_BINARY, or the Rewind package's .build-teamstore/debug/rewind)" }
+    }
+}

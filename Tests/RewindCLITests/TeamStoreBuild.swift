@@ -1,0 +1,31 @@
+import Foundation
+
+/// The `rewind` built with the `TeamStore` trait that the team store's and the collector's
+/// tests run: this bundle's own when the bundle was built with the trait, else the one
+/// `REWIND_TEAMSTORE_BINARY` names (CI builds that product once, rather than every test target
+/// a second time). Without either the tests are skipped, unless `REWIND_REQUIRE_TEAMSTORE=1`
+/// (CI), where they fail.
+enum TeamStoreBuild {
+    static let binary: URL? = {
+        #if TeamStore
+        return RewindBinary.url
+        #else
+        guard let path = ProcessInfo.processInfo.environment["REWIND_TEAMSTORE_BINARY"], !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path)
+        #endif
+    }()
+    static let required = ProcessInfo.processInfo.environment["REWIND_REQUIRE_TEAMSTORE"] == "1"
+    static var enabled: Bool { binary != nil || required }
+
+    /// Runs that `rewind` as ``RewindBinary/run(_:in:input:environment:program:executable:)`` runs the bundle's.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RewindBinary.Result {
+        guard let binary else { throw Missing() }
+        return try RewindBinary.run(arguments, environment: environment, executable: binary)
+    }
+
+    struct Missing: Error, CustomStringConvertible {
+        var description: String {
+            "REWIND_REQUIRE_TEAMSTORE=1 but no rewind built with the TeamStore trait: set REWIND_TEAMSTORE_BINARY (swift build --traits TeamStore --scratch-path .build-teamstore --product rewind)"
+        }
+    }
+}
