@@ -71,8 +71,8 @@ extension Collector {
             throw CollectorError(
                 status: 422, code: "invalid_value", "the body's session (\(upload.id.uuidString)) is not the one of the path (\(id.uuidString))")
         }
-        let held = try await destination.progress(of: id)
-        try await guardian.mayBegin(id, token: token, heldAlready: held != nil)
+        let destination = self.destination
+        try await guardian.mayBegin(id, token: token) { try await destination.progress(of: id) != nil }
         let received: ReceivedBlocks
         do {
             received = try await destination.receive(upload)

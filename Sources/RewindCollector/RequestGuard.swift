@@ -44,14 +44,15 @@ actor RequestGuard {
         return token
     }
 
-    /// Refuses a new session past the token's limit of open ones.
-    func mayBegin(_ session: UUID, token: CollectorToken, heldAlready: Bool) throws(CollectorError) {
-        guard !heldAlready, !(open[token.id]?.contains(session) ?? false) else { return }
-        guard (open[token.id]?.count ?? 0) < limits.openSessionsPerToken else {
-            throw CollectorError(
-                status: 429, code: "too_many_open_sessions",
-                "this token has \(limits.openSessionsPerToken) sessions open; end one (upload its end) before beginning another", retryAfter: 60)
-        }
+    /// Refuses a new session past the token's limit of open ones; `isHeld` (asked only at the
+    /// limit) says whether the store holds the session already, as after a restart.
+    func mayBegin(_ session: UUID, token: CollectorToken, isHeld: @Sendable () async throws -> Bool) async throws {
+        let open = self.open[token.id] ?? []
+        guard !open.contains(session), open.count >= limits.openSessionsPerToken else { return }
+        guard try await !isHeld() else { return }
+        throw CollectorError(
+            status: 429, code: "too_many_open_sessions",
+            "this token has \(limits.openSessionsPerToken) sessions open; end one (upload its end) before beginning another", retryAfter: 60)
     }
 
     /// Notes what an upload left: a session begun, or ended.

@@ -93,6 +93,27 @@ import FoundationNetworking
         #expect(retryAfter == "1")
     }
 
+    @Test func aTokenPastItsOpenSessionsBeginsNoOtherUntilOneEnds() async throws {
+        let collector = try await RunningCollector(extra: ["--open-sessions", "1"])
+        let log = try DemoLogFile()
+        let reader = try LogReader(path: log.path)
+        var first = try reader.storedCopy(of: try reader.session("1"))
+        let ended = first.summary.endedAt
+        first.summary.endedAt = nil
+        var second = first
+        second.id = UUID()
+        func upload(_ copy: StoredSessionCopy) async throws -> (Int, String?) {
+            let answer = try await collector.request(
+                "POST", "/v1/sessions/\(copy.id.uuidString)/blocks", token: collector.upload, body: Data(copy.uploadBody()))
+            return (answer.status, RunningCollector.errorCode(answer.body))
+        }
+        #expect(try await upload(first) == (200, nil))
+        #expect(try await upload(second) == (429, "too_many_open_sessions"))
+        first.summary.endedAt = ended
+        #expect(try await upload(first) == (200, nil), "the first session's end: a duplicate block and its end")
+        #expect(try await upload(second) == (200, nil))
+    }
+
     @Test func aRevokedTokenIsRefusedByTheRunningCollector() async throws {
         let collector = try await RunningCollector()
         let id = UUID().uuidString

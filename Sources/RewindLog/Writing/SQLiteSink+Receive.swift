@@ -4,7 +4,7 @@ import GRDB
 extension SQLiteSink {
     /// The last step held of the session `id`, as ``SessionDestination/progress(of:)``.
     public func progress(of id: UUID) throws -> ReceivedBlocks? {
-        try writing { db in
+        try reading { db in
             guard let number = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString]) else {
                 return nil
             }

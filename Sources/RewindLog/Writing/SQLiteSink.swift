@@ -187,6 +187,15 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Runs `body` in a read-only transaction of the writer's connection.
+    func reading<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as DatabaseError {
+            throw LogError(.unreadable, path: path, error.message ?? "\(error.resultCode)", underlying: error)
+        }
+    }
+
     /// The number of pages in the log, for ``limitSize(toPages:)``.
     func pageCount() throws -> Int {
         try database.read { db in try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0 }
