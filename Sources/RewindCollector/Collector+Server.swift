@@ -33,7 +33,7 @@ extension Collector {
                 server = try .tls(
                     .http1(), tlsConfiguration: .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)))
             } catch {
-                throw CollectorError(status: 500, code: "tls", "cannot read the TLS certificate or key: \(error)")
+                throw CollectorError(status: 500, code: "tls", "cannot read the TLS certificate \(tls.certificate) or its key \(tls.key): \(error)")
             }
         }
         var logger = Logger(label: "rewind.collector")
@@ -64,6 +64,7 @@ extension Collector {
         let upload: StoredSessionCopy
         do {
             upload = try StoredSessionCopy(uploadBody: body, limits: limits.upload)
+            if verifiesBlocks { try await upload.checkBlocks() }
         } catch {
             throw Self.refusal(error)
         }

@@ -111,13 +111,14 @@ struct BlockBatch {
     var isEmpty: Bool { firstSteps.isEmpty }
     var isFull: Bool { bytes >= Self.maximumBytes || firstSteps.count >= Self.maximumBlocks }
 
-    mutating func append(_ block: StoredSessionCopy.Block) {
+    /// Adds `block`, whose checksum as the store keeps it (of session 0) is `checksum`.
+    mutating func append(_ block: StoredSessionCopy.Block, checksum: Int64? = nil) {
         firstSteps.append(block.firstStep)
         lastSteps.append(block.lastStep)
         keyframes.append(block.startsWithKeyframe)
         lastTimes.append(block.lastTime)
         sizes.append(block.size)
-        checksums.append(block.checksum(session: 0))
+        checksums.append(checksum ?? block.checksum(session: 0))
         data.append(ByteBuffer(bytes: block.data))
         bytes += block.data.count
     }

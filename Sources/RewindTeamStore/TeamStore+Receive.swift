@@ -96,13 +96,14 @@ extension TeamStore: SessionDestination {
                 var added = 0, duplicates = 0, steps = 0
                 var lastTime: Double?
                 for block in upload.blocks {
+                    let checksum = block.checksum(session: 0)
                     let admission = try BlockAdmission.of(
-                        block, checksum: block.checksum(session: 0), storedThrough: stored, gaps: gaps, held: heldBlocks[block.firstStep])
+                        block, checksum: checksum, storedThrough: stored, gaps: gaps, held: heldBlocks[block.firstStep])
                     if admission == .duplicate {
                         duplicates += 1
                         continue
                     }
-                    batch.append(block)
+                    batch.append(block, checksum: checksum)
                     if batch.isFull {
                         try await batch.insert(session: id, on: connection, logger: self.logger)
                         batch = BlockBatch()

@@ -36,10 +36,11 @@ public struct Uploader: Sendable {
 
     public let log: String
     public let destination: any SessionDestination
-    /// A batch: at most this many bytes of block data…
-    public var batchBytes = 1 << 20
+    /// A batch: at most this many bytes of block data (half a collector's default body
+    /// limit; a 1,000,000-step login session goes in 6 requests)…
+    public var batchBytes = 4 << 20
     /// …and this many blocks.
-    public var batchBlocks = 256
+    public var batchBlocks = 1_024
 
     public init(log: String, to destination: any SessionDestination) {
         self.log = log

@@ -59,7 +59,7 @@ import FoundationNetworking
 
     /// Each kind of bad upload: a clear 4xx with a JSON body, nothing written, the server up.
     @Test(arguments: BadUpload.allCases) func aBadUploadIsRefusedAndWritesNothing(_ bad: BadUpload) async throws {
-        let collector = try await RunningCollector(extra: ["--max-body", "\(1 << 20)"])
+        let collector = try await RunningCollector(extra: ["--max-body", "\(1 << 20)", "--verify-blocks"])
         let log = try DemoLogFile()
         // The store holds one session already, so that "nothing written" has something to keep.
         #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
@@ -68,7 +68,7 @@ import FoundationNetworking
         var copy = try reader.storedCopy(of: try reader.session("1"))
         copy.id = UUID()
         let (path, token, body, stream) = try bad.request(copy)
-        let answer = try await collector.request("POST", path, token: token ?? collector.upload, body: body, stream: stream)
+        let answer = try await collector.request("POST", path, token: token ?? collector.upload, body: body, stream: stream, headers: bad.headers)
         #expect(answer.status == bad.status, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(RunningCollector.errorCode(answer.body) == bad.code, "\(String(decoding: answer.body, as: UTF8.self))")
         #expect(storeBytes(collector) == before, "a refused upload wrote nothing")
@@ -112,6 +112,49 @@ import FoundationNetworking
         first.summary.endedAt = ended
         #expect(try await upload(first) == (200, nil), "the first session's end: a duplicate block and its end")
         #expect(try await upload(second) == (200, nil))
+    }
+
+    @Test func withACertificateItServesHTTPSOnly() async throws {
+        let folder = try TemporaryDirectory()
+        let (certificate, key) = (folder.path("cert.pem"), folder.path("key.pem"))
+        let made = try Self.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-addext", "subjectAltName=IP:127.0.0.1",
+            ])
+        #expect(made.status == 0, "\(made.output)")
+        let collector = try await RunningCollector(extra: ["--tls-cert", certificate, "--tls-key", key])
+        // Python's client trusts the certificate alone, and checks the host against it.
+        let script = """
+            import ssl, sys, urllib.request, urllib.error
+            context = ssl.create_default_context(cafile=sys.argv[1])
+            request = urllib.request.Request(sys.argv[2], headers={"Authorization": "Bearer " + sys.argv[3]})
+            try:
+                urllib.request.urlopen(request, context=context)
+            except urllib.error.HTTPError as error:
+                print(error.code, error.read().decode())
+            """
+        let url = "https://127.0.0.1:\(collector.port)/v1/sessions/\(UUID().uuidString)"
+        let answer = try Self.run("/usr/bin/env", ["python3", "-c", script, certificate, url, collector.upload])
+        #expect(answer.output.hasPrefix("404 {\"error\":{\"code\":\"not_found\""), "\(answer.output)")
+        let plain = try? await collector.request("GET", "/v1/sessions/\(UUID().uuidString)", token: collector.upload)
+        #expect(plain == nil, "plain HTTP to the TLS port gets no answer")
+        let missing = try TeamStoreBuild.run(["serve", "--store", folder.path("s.rewind"), "--tls-cert", folder.path("none.pem"), "--tls-key", key])
+        #expect(missing.status == 66 && missing.stderr.hasPrefix("rewind: cannot read the TLS certificate \(folder.path("none.pem"))"), "\(missing.stderr)")
+    }
+
+    private static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     @Test func aRevokedTokenIsRefusedByTheRunningCollector() async throws {
@@ -160,7 +203,7 @@ import FoundationNetworking
 
 /// The bad uploads of the issue's list, each made from a good one.
 enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case malformedBody, wrongToken, oversizedBody, oversizedChunkedBody, zipBomb, hugeBlockSize, wrongChecksum
+    case malformedBody, wrongToken, oversizedBody, oversizedChunkedBody, zipBombBody, zipBombBlock, hugeBlockSize, wrongChecksum
     case blocksForAnUnknownSession, pathTraversalID, encodedTraversalID, tenKilobyteName, bodyOfAnotherSession, initialStateOffItsDigest
 
     var testDescription: String { rawValue }
@@ -170,7 +213,8 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .malformedBody: 400
         case .wrongToken: 401
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: 413
-        case .zipBomb, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: 422
+        case .zipBombBlock, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: 422
+        case .zipBombBody: 415
         case .blocksForAnUnknownSession: 409
         case .pathTraversalID: 404
         case .encodedTraversalID: 400
@@ -182,13 +226,17 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .malformedBody: "malformed_body"
         case .wrongToken: "unauthorized"
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: "too_large"
-        case .zipBomb, .wrongChecksum: "bad_checksum"
+        case .zipBombBlock, .wrongChecksum: "bad_checksum"
+        case .zipBombBody: "unsupported_encoding"
         case .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: "invalid_value"
         case .blocksForAnUnknownSession: "out_of_order"
         case .pathTraversalID: "not_found"
         case .encodedTraversalID: "invalid_id"
         }
     }
+
+    /// Headers beside the token.
+    var headers: [String: String] { self == .zipBombBody ? ["Content-Encoding": "deflate"] : [:] }
 
     /// The path, the token (nil: the collector's upload token), the body, and whether it is
     /// sent chunked.
@@ -204,8 +252,11 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return (path, nil, Data(count: (1 << 20) + 1), false)
         case .oversizedChunkedBody:
             return (path, nil, Data(count: 3 << 20), true)
-        case .zipBomb:
-            // 64 MB of zeros deflate to 64 KB; the block says it inflates to its own size.
+        case .zipBombBody:
+            // 64 MB of zeros deflate to 64 KB: a body sent compressed is refused unread.
+            return (path, nil, Data(BlockSurgery.Block.deflate([UInt8](repeating: 0, count: 64 << 20))), false)
+        case .zipBombBlock:
+            // The same as a block that says it inflates to its own size (--verify-blocks).
             copy.blocks[0].data = BlockSurgery.Block.deflate([UInt8](repeating: 0, count: 64 << 20))
             return (path, nil, Data(copy.uploadBody()), false)
         case .hugeBlockSize:

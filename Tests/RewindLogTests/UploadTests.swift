@@ -131,4 +131,17 @@ import Testing
         #expect(sessions.allSatisfy { $0.eventCount == 1_000 && $0.endedAt == copy.summary.endedAt })
         #expect(try reader.storedCopy(of: sessions[7]).blocks == copy.blocks)
     }
+
+    @Test func checkingBlocksFindsOneThatDoesNotInflateToItsSize() async throws {
+        let folder = try TemporaryDirectory()
+        var (_, copy) = try Self.recorded(in: folder)
+        try await copy.checkBlocks()
+        copy.blocks[2].size += 1
+        await #expect(
+            throws: UploadError(
+                .badChecksum,
+                "the block of steps \(copy.blocks[2].firstStep) through \(copy.blocks[2].lastStep) matches its checksum but it does not inflate to its size, \(copy.blocks[2].size) bytes"
+            )
+        ) { try await copy.checkBlocks() }
+    }
 }

@@ -88,10 +88,12 @@ enum CommandErrors {
         }
     }
 
-    /// sysexits: 69 a build without the collector, 64 a bad request (an app's name, a token
-    /// not found), 74 a token file that cannot be read or written.
+    /// sysexits: 69 a build without the collector, 66 a TLS certificate or key that cannot be
+    /// read, 64 a bad request (an app's name, a token not found), 74 a token file that cannot
+    /// be read or written.
     static func exitCode(_ error: CollectorError) -> Int32 {
         if error.code == "not_built" { return 69 }
+        if error.code == "tls" { return 66 }
         return error.status < 500 ? 64 : 74
     }
 

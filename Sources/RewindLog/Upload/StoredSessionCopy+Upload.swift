@@ -42,10 +42,8 @@ extension StoredSessionCopy {
     }
 
     /// Reads an upload's body, refusing it whole, with the reason, when anything in it is
-    /// out of `limits`, malformed, or a block does not match its checksum or its steps.
-    ///
-    /// Every block is inflated and its records counted: a block a collector acknowledges is
-    /// one a reader can read.
+    /// out of `limits`, malformed, or a block does not match its checksum. What the blocks
+    /// hold is checked by ``checkBlocks()``.
     public init(uploadBody body: [UInt8], limits: UploadLimits = .default) throws(UploadError) {
         guard body.count <= limits.bodyBytes else {
             throw UploadError(.tooLarge, "the body is larger than \(limits.bodyBytes) bytes")
@@ -71,7 +69,6 @@ extension StoredSessionCopy {
         let gaps = header.gaps.map { LoggedGap(steps: $0.firstStep...$0.lastStep, reason: $0.reason) }
         var blocks: [Block] = []
         blocks.reserveCapacity(count)
-        let validator = BlockValidator()
         for _ in 0..<count {
             let first = Int(try reader.int64()), last = Int(try reader.int64())
             let keyframe = try reader.uint8()
@@ -94,9 +91,6 @@ extension StoredSessionCopy {
             guard block.checksum(session: 0) == checksum else {
                 throw UploadError(.badChecksum, "the block of steps \(first) through \(last) does not match its checksum")
             }
-            if let problem = validator.problem(with: block) {
-                throw UploadError(.badChecksum, "the block of steps \(first) through \(last) matches its checksum but \(problem)")
-            }
             blocks.append(block)
         }
         guard reader.isAtEnd else { throw UploadError(.malformed, "the body goes on past its last block") }
@@ -110,6 +104,34 @@ extension StoredSessionCopy {
         self.init(
             summary: summary, id: header.uuid, metadata: header.metadata.sessionMetadata, initialState: header.initialState,
             initialDigest: header.initialDigest, redactedPaths: header.redactedPaths, blocks: blocks, gaps: gaps)
+    }
+
+    /// Refuses the copy when one of its blocks does not read as its row says: each is inflated
+    /// (never past its stated size) and its records counted against its steps, on every core,
+    /// so that a block a collector acknowledges is one a reader can read.
+    public func checkBlocks() async throws(UploadError) {
+        let blocks = self.blocks
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, blocks.count))
+        let problem = await withTaskGroup(of: (Int, String)?.self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    let validator = BlockValidator()
+                    for index in stride(from: worker, to: blocks.count, by: workers) {
+                        if let problem = validator.problem(with: blocks[index]) { return (index, problem) }
+                    }
+                    return nil
+                }
+            }
+            var first: (Int, String)?
+            for await found in group {
+                if let found, found.0 < first?.0 ?? .max { first = found }
+            }
+            return first
+        }
+        if let (index, problem) = problem {
+            let block = blocks[index]
+            throw UploadError(.badChecksum, "the block of steps \(block.firstStep) through \(block.lastStep) matches its checksum but \(problem)")
+        }
     }
 
     /// The step a session's next block starts at when `last` is the last step stored: the one
