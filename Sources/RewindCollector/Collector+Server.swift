@@ -18,8 +18,10 @@ extension Collector {
     ///   reverse proxy in front, docs/collector.md).
     public func run(host: String, port: Int, tls: (certificate: String, key: String)? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ErrorBodies())
         let guardian = RequestGuard(tokens: tokens, limits: limits)
+        router.add(middleware: ErrorBodies())
+        // Every request shows a valid token first, a path no route takes too: without one, 401.
+        router.add(middleware: Authenticated(guardian: guardian))
         router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, guardian) }
         router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, guardian) }
         router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
@@ -245,6 +247,18 @@ extension Collector {
             case endedAt = "ended_at"
             case app
         }
+    }
+}
+
+/// Refuses a request without a valid token before any route sees it.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+private struct Authenticated: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let guardian: RequestGuard
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        _ = try await guardian.authenticate(request.headers[.authorization])
+        return try await next(request, context)
     }
 }
 

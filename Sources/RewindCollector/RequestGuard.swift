@@ -18,12 +18,18 @@ actor RequestGuard {
         self.limits = limits
     }
 
-    /// The token `authorization` carries when it is valid, of `scope`, and within its rate.
-    func admit(_ authorization: String?, scope: CollectorToken.Scope) throws(CollectorError) -> CollectorToken {
+    /// The token `authorization` carries, when it is valid (any scope).
+    func authenticate(_ authorization: String?) throws(CollectorError) -> CollectorToken {
         try reloadIfChanged()
         guard let authorization, authorization.hasPrefix("Bearer "),
             let token = CollectorTokens.verify(String(authorization.dropFirst(7)), among: known)
         else { throw CollectorError.unauthorized }
+        return token
+    }
+
+    /// The token `authorization` carries when it is valid, of `scope`, and within its rate.
+    func admit(_ authorization: String?, scope: CollectorToken.Scope) throws(CollectorError) -> CollectorToken {
+        let token = try authenticate(authorization)
         guard token.scope == scope else {
             throw CollectorError.forbidden("this token may \(token.scope == .read ? "read" : "upload") only; this asks for a \(scope.rawValue) token")
         }

@@ -39,6 +39,8 @@ import FoundationNetworking
         #expect(page.headers["content-security-policy"]?.hasPrefix("default-src 'none'") == true)
         let anonymous = try await collector.request("GET", "/sessions/\(id)/report", token: nil)
         #expect(anonymous.status == 401 && RunningCollector.errorCode(anonymous.body) == "unauthorized" && anonymous.headers["www-authenticate"] == "Bearer")
+        let unknownPath = try await collector.request("GET", "/../../etc/passwd", token: nil)
+        #expect(unknownPath.status == 401 && RunningCollector.errorCode(unknownPath.body) == "unauthorized", "a path no route takes, without a token")
         let uploader = try await collector.request("GET", "/sessions/\(id)/log", token: collector.upload)
         #expect(uploader.status == 403 && RunningCollector.errorCode(uploader.body) == "forbidden")
         // The read verbs and pull take the session's URL, with the token in REWIND_TOKEN or --token.

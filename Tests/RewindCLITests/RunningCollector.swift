@@ -6,14 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `rewind serve` on a free loopback port, beside the test, with an upload and a read token;
-/// killed when the test lets go of it.
+/// killed when the test lets go of it (``BackgroundRewind``).
 @MainActor
 final class RunningCollector {
     let folder: TemporaryDirectory
@@ -37,8 +31,8 @@ final class RunningCollector {
         try await start()
     }
 
-    /// Starts (again) the server, and waits for its first line.
-    func start() async throws {
+    /// Starts the server, and waits for its first line.
+    private func start() async throws {
         guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
         let server = try BackgroundRewind(
             ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:\(port)"] + extra, in: folder, executable: binary)
@@ -50,18 +44,7 @@ final class RunningCollector {
         port = Int(line[colon.upperBound..<end]) ?? 0
     }
 
-    /// SIGKILLs it.
-    func killNow() async throws {
-        guard let server else { return }
-        kill(server.pid, SIGKILL)
-        _ = try await server.waitForExit()
-        self.server = nil
-    }
-
     var url: String { "http://127.0.0.1:\(port)" }
-
-    /// Whether it still runs.
-    var isRunning: Bool { (try? server?.exitStatus()) == nil && server != nil }
 
     /// A request to it: the status, the headers and the body of the answer.
     func request(
