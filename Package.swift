@@ -205,6 +205,7 @@ let package = Package(
             name: "RewindCLITests",
             dependencies: [
                 "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
+                "RewindUpload",
                 "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,6 +1,7 @@
 import Foundation
 import RewindLog
 import RewindTestSupport
+import RewindUpload
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -157,6 +158,29 @@ import FoundationNetworking
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func anUploaderPastTheRateWaitsAsTheCollectorSaysAndFinishes() async throws {
+        // Bursts of 10 at 5 a second: the demo's 7 sessions take 14 requests at once, so the
+        // last are answered 429 with Retry-After: 1, and the push goes on after each wait.
+        let collector = try await RunningCollector(extra: ["--rate", "5"])
+        let log = try DemoLogFile()
+        let pushed = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(try sessionIDs(collector.store) == sessionIDs(log.path))
+    }
+
+    @Test func aRetryWaitsAJitteredBackoffOrWhatTheCollectorAsksForWithinItsBounds() {
+        let policy = RetryPolicy(attempts: 8, base: 0.25, cap: 30, longestRetryAfter: 120)
+        var random = SystemRandomNumberGenerator()
+        for attempt in 0..<12 {
+            let ceiling = min(30, 0.25 * Double(1 << attempt))
+            let waits = (0..<200).map { _ in policy.delay(afterAttempt: attempt, retryAfter: nil, using: &random) }
+            #expect(waits.allSatisfy { (0...ceiling).contains($0) }, "attempt \(attempt)")
+            #expect(Set(waits).count > 100, "jittered, not fixed")
+        }
+        #expect(policy.delay(afterAttempt: 0, retryAfter: 5, using: &random) == 5, "Retry-After, when it asks for longer")
+        #expect(policy.delay(afterAttempt: 0, retryAfter: 3_600, using: &random) == 120, "never past longestRetryAfter")
     }
 
     @Test func aRevokedTokenIsRefusedByTheRunningCollector() async throws {
