@@ -8,6 +8,7 @@ import NIOSSL
 import RewindInspector
 import RewindLog
 import RewindReport
+import RewindTeamStore
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {
@@ -208,27 +209,17 @@ extension Collector {
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
     }
 
+    /// An upload's answer: the session, then what the store holds of it (``ReceivedBlocks``'s keys).
     private struct Progress: Encodable {
-        var session: String
-        var storedThrough: Int
-        var added: Int
-        var duplicates: Int
-        var ended: Bool
-        var created: Bool
+        var session: UUID
+        var received: ReceivedBlocks
 
-        init(session: UUID, received: ReceivedBlocks) {
-            self.session = session.uuidString
-            storedThrough = received.storedThrough
-            added = received.added
-            duplicates = received.duplicates
-            ended = received.ended
-            created = received.created
-        }
+        private enum CodingKeys: String, CodingKey { case session }
 
-        enum CodingKeys: String, CodingKey {
-            case session
-            case storedThrough = "stored_through"
-            case added, duplicates, ended, created
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(session.uuidString, forKey: .session)
+            try received.encode(to: encoder)
         }
     }
 
@@ -278,6 +269,14 @@ private struct ErrorBodies: RouterMiddleware {
             refusal = Collector.refusal(error)
         } catch let error as LogError where error.kind == .noSuchSession {
             refusal = CollectorError.notFound("no such session")
+        } catch let error as TeamStoreError where error.kind == .noSuchSession {
+            refusal = CollectorError.notFound("no such session")
+        } catch let error as TeamStoreError {
+            // A team store out of reach, or refusing: the store's state, not the client's fault.
+            let unavailable = error.kind == .unavailable
+            refusal = CollectorError(
+                status: unavailable ? 503 : 500, code: unavailable ? "store_unavailable" : "store_failed", error.description,
+                retryAfter: unavailable ? 5 : nil)
         } catch let error as LogError {
             // The store's damage, or a store that cannot be read: the server's fault, not the client's.
             refusal = CollectorError(status: 500, code: "store_damaged", error.description)

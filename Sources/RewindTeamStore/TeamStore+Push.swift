@@ -31,9 +31,7 @@ extension TeamStore {
         let id = copy.id
         return try await transaction { connection in
             // One pusher of a session at a time: the second waits, then finds it there.
-            // The key is the UUID's first 8 bytes: the same in every process.
-            let key = withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: Int64.self) }
-            try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: self.logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
             var stored: (lastStep: Int, eventCount: Int, ended: Bool)?
             let rows = try await connection.query(
                 "SELECT last_step, event_count, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger)
@@ -76,6 +74,12 @@ extension TeamStore {
 }
 
 extension TeamStore {
+    /// The key of the transaction lock that one writer of session `id` at a time holds (a push,
+    /// a collector's upload): the UUID's first 8 bytes, the same in every process.
+    static func lockKey(_ id: UUID) -> Int64 {
+        withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: Int64.self) }
+    }
+
     /// Writes `copy`'s session row, with the bounds its summary gives (no block, no gap).
     func insertSession(_ copy: StoredSessionCopy, on connection: PostgresConnection) async throws {
         let summary = copy.summary

@@ -47,8 +47,7 @@ extension TeamStore: SessionDestination {
         let location = self.location.description
         do {
             return try await connection.withTransaction(logger: logger) { connection in
-                let key = withUnsafeBytes(of: id.uuid) { $0.loadUnaligned(as: Int64.self) }
-                try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: self.logger)
+                try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
                 var held: (through: Int, ended: Bool)?
                 for try await row in try await connection.query(
                     "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger

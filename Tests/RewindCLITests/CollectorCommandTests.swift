@@ -209,6 +209,24 @@ import FoundationNetworking
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
         let listed = try TeamStoreBuild.run(["sessions", store.url, "--json"])
         #expect(try uuids(listed.stdout).sorted() == sessionIDs(log.path).sorted())
+        // Names holding SQL are values bound into statements: stored and listed as themselves.
+        let reader = try LogReader(path: log.path)
+        var hostile = try reader.storedCopy(of: try reader.session("1"))
+        hostile.id = UUID()
+        hostile.summary.name = "x'); DROP TABLE rewind_session; --"
+        hostile.metadata.tags = ["'; DELETE FROM rewind_block; --": "\"\\"]
+        let sent = try await collector.request(
+            "POST", "/v1/sessions/\(hostile.id.uuidString)/blocks", token: collector.upload, body: Data(hostile.uploadBody()))
+        #expect(sent.status == 200, "\(String(decoding: sent.body, as: UTF8.self))")
+        let stored = try TeamStoreBuild.run(["sessions", store.url, "--json"])
+        let named = (try JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [[String: Any]] ?? []).first {
+            $0["uuid"] as? String == hostile.id.uuidString
+        }
+        #expect(named?["name"] as? String == hostile.summary.name)
+        #expect((named?["metadata"] as? [String: Any])?["tags"] as? [String: String] == hostile.metadata.tags)
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "8\n")
+        let unknown = try await collector.request("GET", "/sessions/\(UUID().uuidString)/log", token: collector.read)
+        #expect(unknown.status == 404 && RunningCollector.errorCode(unknown.body) == "not_found", "\(String(decoding: unknown.body, as: UTF8.self))")
         let replayed = try TeamStoreBuild.run(["replay", store.url])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
     }
