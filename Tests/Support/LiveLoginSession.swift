@@ -18,10 +18,13 @@ public final class LiveLoginSession {
 
     /// Starts session `name` in the log at `path` (created when missing): its initial state
     /// is committed at once.
-    public init(path: String, name: String = "live") throws {
+    public init(path: String, name: String = "live", retention: LogRetention = .everything, keyframeInterval: Int? = nil) throws {
         self.path = path
-        sink = try SQLiteSink(path: path)
-        recorder = Recorder<LoginState, LoginAction>(sink: sink, session: SessionDescriptor(name: name, flow: "login", now: { .testEpoch }))
+        sink = try SQLiteSink(path: path, retention: retention)
+        var configuration = RecorderConfiguration()
+        if let keyframeInterval { configuration.keyframeInterval = keyframeInterval }
+        recorder = Recorder<LoginState, LoginAction>(
+            sink: sink, session: SessionDescriptor(name: name, flow: "login", now: { .testEpoch }), configuration: configuration)
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch))
         store = Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: [recorder])
         recorder.flush()

@@ -19,6 +19,7 @@ struct RecordCommand: AsyncParsableCommand {
               rewind record login --script login-happy --output login.rewind
               rewind record app --random --seed 7 --steps 100000 --output big.rewind
               rewind record app --random --steps 300000 --rate 10000 --flush-every 100 --output live.rewind
+              rewind record login --random --steps 100000 --retain-steps 1000 --output flight.rewind
             """
     )
 
@@ -45,6 +46,20 @@ struct RecordCommand: AsyncParsableCommand {
 
     @Option(help: "Hold the session to this many steps per second (for tests that read while it records).")
     var rate: Double?
+
+    @Option(help: ArgumentHelp("Keep only the last N steps of the session, as a flight recorder does (whole blocks leave from the front).", valueName: "n"))
+    var retainSteps: Int?
+
+    @Option(help: ArgumentHelp("Keep only the last M minutes of the session's time.", valueName: "m"))
+    var retainMinutes: Double?
+
+    @Option(help: ArgumentHelp("Keep only the newest blocks of the session that fit in B bytes as stored.", valueName: "b"))
+    var retainBytes: Int?
+
+    /// What `--retain-*` ask to keep.
+    var retention: LogRetention {
+        LogRetention(steps: retainSteps, seconds: retainMinutes.map { $0 * 60 }, bytes: retainBytes)
+    }
 
     func validate() throws {
         let commandLine = CommandContext.current
@@ -75,6 +90,9 @@ struct RecordCommand: AsyncParsableCommand {
         }
         if let flushEvery, flushEvery < 1 { throw ValidationError("--flush-every must be at least 1") }
         if let rate, !(rate > 0 && rate.isFinite) { throw ValidationError("--rate must be a number of steps per second above 0") }
+        if let retainSteps, retainSteps < 1 { throw ValidationError("--retain-steps must be at least 1") }
+        if let retainMinutes, !(retainMinutes > 0 && retainMinutes.isFinite) { throw ValidationError("--retain-minutes must be a number above 0") }
+        if let retainBytes, retainBytes < 1 { throw ValidationError("--retain-bytes must be at least 1") }
     }
 
     func run() async throws {
@@ -86,15 +104,16 @@ struct RecordCommand: AsyncParsableCommand {
         guard let chosen else { throw ValidationError("nothing to play for flow \(flow)") }
         let number = try await record(chosen)
         let summary = try LogReader(path: output).session(String(number))
+        let kept = summary.notKeptText.map { ", \($0)" } ?? ""
         print(
             TerminalText.escaped(
-                "recorded session #\(summary.number) (\(summary.name ?? "unnamed"), \(summary.flow) flow): \(summary.lastStep) steps into \(output)"))
+                "recorded session #\(summary.number) (\(summary.name ?? "unnamed"), \(summary.flow) flow): \(summary.lastStep) steps into \(output)\(kept)"))
         try LogFiles.warnOfDamage(in: output)
     }
 
     @MainActor
     private func record(_ script: SessionScript) async throws -> Int {
-        let sink = try SQLiteSink(path: output)
+        let sink = try SQLiteSink(path: output, retention: retention)
         let host = FlushingHost(sink: sink, every: flushEvery, rate: rate)
         let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
         await script.run(host: host, start: start)

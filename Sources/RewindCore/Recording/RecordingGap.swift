@@ -9,4 +9,9 @@ public struct RecordingGap: Sendable, Equatable {
         self.steps = steps
         self.reason = reason
     }
+
+    /// The reason of the steps a log's retention removed from the front of a session (steps 1
+    /// to the one before its first kept block): one gap, always from step 1, which readers take
+    /// as "steps 1-N not kept".
+    public static let notKeptReason = "not kept"
 }

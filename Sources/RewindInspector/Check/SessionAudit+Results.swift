@@ -1,3 +1,4 @@
+import RewindCore
 import RewindLog
 
 extension SessionAudit {
@@ -42,10 +43,18 @@ extension SessionAudit {
             return CheckResult(name: "gaps", status: .problem, summary: "gap markers contradict recorded steps", details: overlaps + listed)
         }
         guard !gaps.isEmpty else { return CheckResult(name: "gaps", status: .ok, summary: "no gap marker") }
-        let lost = gaps.reduce(0) { $0 + $1.steps.count }
+        // The front a log's retention removed is no loss: the session says so, and is sound.
+        let trimmed = gaps.first { $0.steps.lowerBound == 1 && $0.reason == RecordingGap.notKeptReason }
+        let lostGaps = gaps.filter { $0 != trimmed }
+        let notKept = trimmed.map { "steps 1 through \($0.steps.upperBound) not kept, as the log's retention keeps only the end of a session" }
+        guard !lostGaps.isEmpty else {
+            return CheckResult(name: "gaps", status: .ok, summary: notKept ?? "no gap marker")
+        }
+        let lost = lostGaps.reduce(0) { $0 + $1.steps.count }
         return CheckResult(
             name: "gaps", status: .warning,
-            summary: "\(Self.count(gaps.count, "gap marker")): \(Self.count(lost, "step")) not recorded, as the recorder said",
+            summary: "\(Self.count(lostGaps.count, "gap marker")): \(Self.count(lost, "step")) not recorded, as the recorder said"
+                + (notKept.map { "; \($0)" } ?? ""),
             details: listed
         )
     }

@@ -6,7 +6,8 @@ extension LogInspector {
     static let findChunk = 4_096
 
     /// Calls `body` with each step of `sessions`, step 0 included, whose state after the step
-    /// satisfies `predicate`, session by session and in order, while `body` returns true.
+    /// satisfies `predicate`, session by session and in order, while `body` returns true. A
+    /// trimmed session is searched from its first kept state.
     ///
     /// Reads each session once, a run of steps at a time, so stopping early reads little more
     /// than it needs; a long session is read on every core (`ParallelSearch`).
@@ -14,7 +15,7 @@ extension LogInspector {
         _ predicate: StatePredicate, in sessions: [SessionSummary], _ body: (StateMatch) -> Bool
     ) throws(LogError) {
         for session in sessions {
-            guard try find(predicate, in: session, steps: 0...session.lastStep, body) else { return }
+            guard try find(predicate, in: session, steps: session.firstKeptState...max(session.firstKeptState, session.lastStep), body) else { return }
         }
     }
 

@@ -11,16 +11,18 @@ extension LogInspector {
     /// id that must name one element names several.
     public func history(of path: JSONPath, in session: SessionSummary) throws(LogError) -> ValueHistory {
         let places = PlaceReader(path: path)
-        let initialState = try reader.state(of: session, at: 0)
+        // A trimmed session's history starts from its first kept state.
+        let start = session.firstKeptState
+        let initialState = try reader.state(of: session, at: start)
         let initial = places.matches(in: initialState)
         var everPresent = !initial.isEmpty
         var changes: [ValueHistory.Change] = []
         var ambiguity: (step: Int, count: Int)?
-        if let count = places.ambiguity(in: initialState) { ambiguity = (0, count) }
+        if let count = places.ambiguity(in: initialState) { ambiguity = (start, count) }
         // Only the values at the path are kept from step to step, not the state before: each
         // patch is then applied in place.
         var previous = initial
-        try reader.walkStates(session, steps: 1...max(1, session.lastStep), parsingActions: false) { event, after in
+        try reader.walkStates(session, steps: (start + 1)...max(start + 1, session.lastStep), parsingActions: false) { event, after in
             guard ambiguity == nil else { return }
             if let count = places.ambiguity(in: after) {
                 ambiguity = (event.step, count)
@@ -68,9 +70,10 @@ extension LogInspector {
                 }
             }
         }
-        var found = holdsStringIDs(try reader.state(of: session, at: 0))
+        let start = session.firstKeptState
+        var found = holdsStringIDs(try reader.state(of: session, at: start))
         if !found {
-            try reader.walkStates(session, steps: 1...max(1, session.lastStep), parsingActions: false) { _, state in
+            try reader.walkStates(session, steps: (start + 1)...max(start + 1, session.lastStep), parsingActions: false) { _, state in
                 found = found || holdsStringIDs(state)
             }
         }

@@ -68,18 +68,33 @@ public struct LogInspector: Sendable {
     ) throws(LogError) {
         var page: [TimelineEntry] = []
         page.reserveCapacity(pageSize)
+        // Read before the walk (whose read is open meanwhile), and only for a session with
+        // missing steps: most have none.
+        let gaps = session.eventCount < session.lastStep ? try reader.gaps(of: session) : []
+        var expected = max(1, range.lowerBound)
+        // From the first kept step of a trimmed session: the steps before it are missing.
+        if let notKept = session.notKept, expected == notKept.upperBound + 1 { expected = 1 }
         try reader.walk(session, steps: range) { event, before, after in
-            page.append(
-                TimelineEntry(
-                    step: event.step,
-                    offset: event.time.timeIntervalSince(session.startedAt),
-                    origin: event.origin,
-                    name: event.actionName,
-                    cause: event.cause,
-                    action: event.action,
-                    outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
-                    changes: JSONDiff.changes(from: before, to: after)
-                ))
+            var missing: LoggedGap?
+            if event.step != expected {
+                // The state before this step is not in the log: it is stored whole, and no
+                // change is shown. The reason is the marker that covers the step expected.
+                let reason = gaps.first { $0.steps.contains(expected) }?.reason ?? "not recorded"
+                missing = LoggedGap(steps: expected...(event.step - 1), reason: reason)
+            }
+            expected = event.step + 1
+            var entry = TimelineEntry(
+                step: event.step,
+                offset: event.time.timeIntervalSince(session.startedAt),
+                origin: event.origin,
+                name: event.actionName,
+                cause: event.cause,
+                action: event.action,
+                outputs: event.outputs.map { ValueSummary.payload(of: $0, name: "output") },
+                changes: missing == nil ? JSONDiff.changes(from: before, to: after) : []
+            )
+            entry.missing = missing
+            page.append(entry)
             if page.count == pageSize {
                 try body(page)
                 page.removeAll(keepingCapacity: true)

@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindLog
 
 /// One line of a session's timeline: an action and what it changed.
 public struct TimelineEntry: Sendable, Equatable {
@@ -13,8 +14,12 @@ public struct TimelineEntry: Sendable, Equatable {
     public var action: JSONValue
     /// The names of the outputs the step emitted.
     public var outputs: [String]
-    /// The leaf-level changes from the previous state to this one.
+    /// The leaf-level changes from the previous state to this one; none when the steps before
+    /// it are ``missing``, for the state before it is not in the log.
     public var changes: [JSONChange]
+    /// The steps missing right before this one, and why: a gap the recorder marked, or the
+    /// front a log's retention trimmed (``RecordingGap/notKeptReason``).
+    public var missing: LoggedGap? = nil
 
     public init(
         step: Int, offset: Double, origin: String, name: String, cause: Int?,

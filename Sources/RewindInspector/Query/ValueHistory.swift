@@ -36,8 +36,9 @@ public struct ValueHistory: Sendable, Equatable {
     public var session: SessionSummary
     /// The path followed, as asked.
     public var path: JSONPath
-    /// The places the path names at step 0, with their values: at most one for a path without
-    /// `[*]`.
+    /// The places the path names at the first state, with their values: at most one for a path
+    /// without `[*]`. That state is step 0's, or a trimmed session's first kept step's
+    /// (``SessionSummary/firstKeptState``).
     public var initial: [JSONPathMatch]
     /// Every change, in order of steps, then of places.
     public var changes: [Change]

@@ -38,7 +38,9 @@ public struct CursorView: Sendable {
 
     /// `#2 (login-invalid-then-fixed): step 8 of 20`.
     public func header(of cursor: TimeTravelCursor) -> String {
-        style.heading("\(TerminalText.escaped(cursor.session.label)): step \(cursor.step) of \(cursor.lastStep)")
+        style.heading(
+            "\(TerminalText.escaped(cursor.session.label)): step \(cursor.step) of \(cursor.lastStep)"
+                + (cursor.session.notKeptText.map { " [\($0)]" } ?? ""))
     }
 
     private func body(of cursor: TimeTravelCursor) throws(LogError) -> [String] {

@@ -10,6 +10,7 @@ public struct HistoryRenderer: Sendable {
 
     /// What the step-0 line shows in place of an action.
     static let initialLabel = "(initial)"
+    static let firstKeptLabel = "(first kept)"
     /// How an absent value reads.
     static let absent = "(absent)"
 
@@ -27,13 +28,17 @@ public struct HistoryRenderer: Sendable {
             return "\(style.dim(String(step).leftPadded(to: 5)))  \(style.action(action))  \(style.path(path)): \(change)"
         }
         var lines: [String] = []
+        // A trimmed session starts at its first kept step, and says so.
+        let first = history.session.firstKeptState
+        let label = history.session.notKept == nil ? Self.initialLabel : Self.firstKeptLabel
+        if let text = history.session.notKeptText { lines.append(style.dim("".leftPadded(to: 5) + "  " + text)) }
         if history.path.hasWildcard {
             for match in history.initial {
-                lines.append(line(step: 0, action: Self.initialLabel, path: match.path, change: describe(match.value)))
+                lines.append(line(step: first, action: label, path: match.path, change: describe(match.value)))
             }
-            if history.initial.isEmpty { lines.append(line(step: 0, action: Self.initialLabel, path: history.path, change: style.dim("(none)"))) }
+            if history.initial.isEmpty { lines.append(line(step: first, action: label, path: history.path, change: style.dim("(none)"))) }
         } else {
-            lines.append(line(step: 0, action: Self.initialLabel, path: history.path, change: describe(history.initialValue)))
+            lines.append(line(step: first, action: label, path: history.path, change: describe(history.initialValue)))
         }
         for change in history.changes {
             lines.append(line(step: change.step, action: change.action, path: change.path, change: "\(describe(change.old)) → \(describe(change.new))"))

@@ -23,6 +23,8 @@ public enum JSONForms {
         object["ended_at"] = session.endedAt.map { .double($0.timeIntervalSince1970) }
         object["uuid"] = session.id.map { .string($0.uuidString) }
         object["metadata"] = session.metadata.map(metadata)
+        // Steps the log's retention removed from the front, when it did.
+        object["not_kept"] = session.notKept.map { ["first": .int($0.lowerBound), "last": .int($0.upperBound)] }
         return .object(object)
     }
 
@@ -54,6 +56,8 @@ public enum JSONForms {
             ("changes", .array(entry.changes.map(\.jsonForm))),
         ])
         object["cause"] = entry.cause.map(JSONValue.int)
+        // The steps missing right before it (its `changes` are then empty).
+        object["missing"] = entry.missing.map { ["first": .int($0.steps.lowerBound), "last": .int($0.steps.upperBound), "reason": .string($0.reason)] }
         return .object(object)
     }
 }

@@ -11,15 +11,18 @@ public struct SessionsRenderer: Sendable {
     }
 
     /// A header line and one line per session: number, name, flow, steps, start, duration;
-    /// names escaped for a terminal (``TerminalText``) before the columns are measured.
+    /// names escaped for a terminal (``TerminalText``) before the columns are measured. When a
+    /// session was trimmed by its log's retention, a last column says how many steps are kept
+    /// and which are not: `1185 kept, steps 1-98,815 not kept`.
     public func render(_ sessions: [SessionSummary]) -> [String] {
+        let trimmed = sessions.contains { $0.notKept != nil }
         let rows = sessions.map { session in
             [
                 "\(session.number)", session.name.map(TerminalText.escaped) ?? "-", TerminalText.escaped(session.flow), "\(session.lastStep)",
                 Self.timestamp(session.startedAt), Self.duration(session),
-            ]
+            ] + (trimmed ? [session.notKeptText.map { "\(session.eventCount) kept, \($0)" } ?? "-"] : [])
         }
-        let header = ["#", "name", "flow", "steps", "started (UTC)", "duration"]
+        let header = ["#", "name", "flow", "steps", "started (UTC)", "duration"] + (trimmed ? ["trimmed"] : [])
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         let rightAligned: Set<Int> = [0, 3, 5]
         func line(_ cells: [String]) -> String {
@@ -27,7 +30,9 @@ public struct SessionsRenderer: Sendable {
                 rightAligned.contains(column) ? cells[column].leftPadded(to: widths[column]) : cells[column].rightPadded(to: widths[column])
             }.joined(separator: "  ")
         }
-        return [style.dim(line(header))] + rows.map(line)
+        // The padding of a last column aligned left trails nothing.
+        func withoutTrailingSpaces(_ text: String) -> String { String(text.reversed().drop { $0 == " " }.reversed()) }
+        return [style.dim(withoutTrailingSpaces(line(header)))] + rows.map { withoutTrailingSpaces(line($0)) }
     }
 
     /// A start time as the session list shows it: `2026-11-22 23:18:21`, UTC.

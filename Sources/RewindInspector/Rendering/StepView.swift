@@ -19,6 +19,7 @@ public struct StepView: Sendable {
     /// The lines for people, recorded strings escaped for a terminal (``TerminalText``).
     public func lines(style: TextStyle) -> [String] {
         var header = "\(TerminalText.escaped(session.label)) step \(step) of \(session.lastStep)"
+        if let text = session.notKeptText { header += " [\(text)]" }
         if let event {
             header += String(format: ", +%.3fs", event.time.timeIntervalSince(session.startedAt))
         }

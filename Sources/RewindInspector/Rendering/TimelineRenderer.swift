@@ -43,10 +43,12 @@ public struct TimelineRenderer: Sendable {
             let causeMark = entry.cause.map { " ←\($0)" } ?? ""
             let cell = action.cut(to: actionWidth).rightPadded(to: actionWidth)
             var line = "\(style.dim(step)) \(style.dim(offset))  \(style.origin(origin))  \(style.action(cell))"
+            // The steps missing before it, on a line of their own: its state is stored whole.
+            let missing = entry.missing.map { style.dim("".leftPadded(to: 5) + " " + TerminalText.escaped($0.text)) + "\n" } ?? ""
             let summary = changeSummary(entry)
             if !summary.isEmpty { line += "  " + summary }
             line += style.dim(causeMark)
-            return line
+            return missing + line
         }
     }
 
@@ -62,7 +64,7 @@ public struct TimelineRenderer: Sendable {
         if entry.changes.count > changesPerLine {
             parts.append("+\(entry.changes.count - changesPerLine) more")
         }
-        if entry.changes.isEmpty { parts.append(style.dim("(no change)")) }
+        if entry.changes.isEmpty { parts.append(style.dim(entry.missing == nil ? "(no change)" : "(the whole state: the steps before are missing)")) }
         for output in entry.outputs {
             parts.append(style.output("⇧ \(TerminalText.escaped(output))"))
         }

@@ -108,6 +108,9 @@ extension LogReader {
         var state: JSONValue
         if let initial {
             state = initial
+        } else if session.notKept?.contains(first - 1) == true {
+            // The walk starts at the first kept step, whose keyframe replaces any state.
+            state = .null
         } else {
             state = try self.state(of: session, at: min(first - 1, session.lastStep))
         }

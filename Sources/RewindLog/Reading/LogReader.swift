@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RewindCore
 import RewindJSON
 
 /// Reads a Rewind log: its sessions, their events, and the state at any step.
@@ -127,9 +128,11 @@ public final class LogReader: Sendable {
                            coalesce(b.last_step - b.first_step + 1
                              - (SELECT coalesce(sum(max(0, min(g.last_step, b.last_step) - max(g.first_step, b.first_step) + 1)), 0)
                                 FROM gap g WHERE g.session_id = s.id), 0) AS event_count,
-                           b.first_step AS first_step, b.last_step AS last_step, b.last_time AS last_time\(meta)
+                           b.first_step AS first_step, b.last_step AS last_step, b.last_time AS last_time,
+                           (SELECT g.last_step FROM gap g WHERE g.session_id = s.id AND g.first_step = 1 AND g.reason = ?)
+                               AS not_kept_through\(meta)
                     FROM session s JOIN bounds b ON b.id = s.id \(metaJoin) ORDER BY s.id
-                    """, arguments: StatementArguments(number.map { [$0] } ?? [])
+                    """, arguments: StatementArguments(number.map { [$0] } ?? []) + [RecordingGap.notKeptReason]
             ).map { row in
                 let rowCheck = Self.check(row, table: "session", columns: checksumIndex)
                 do {
@@ -164,7 +167,8 @@ public final class LogReader: Sendable {
             eventCount: try row.stored("event_count"), lastStep: lastStep ?? 0,
             lastTime: try (try row.stored("last_time") as Double?).map { try LogBounds.date($0, "the last time of session #\(number)") },
             redactedPaths: SQLiteSink.paths(fromJSON: try row.stored("redacted_paths")).sorted(),
-            rowCheck: rowCheck, id: meta?.uuid, metadata: meta?.metadata
+            rowCheck: rowCheck, id: meta?.uuid, metadata: meta?.metadata,
+            notKept: (try row.stored("not_kept_through") as Int?).map { 1...max(1, $0) }
         )
     }
 

@@ -27,6 +27,9 @@ public struct SessionSummary: Sendable, Equatable {
     public var id: UUID? = nil
     /// The app, build, device and tags it was recorded with; nil where `id` is.
     public var metadata: SessionMetadata? = nil
+    /// The steps the log's retention removed from the front (``LogRetention``), always from
+    /// step 1: "steps 1-48,211 not kept"; nil when the session is whole from its first step.
+    public var notKept: ClosedRange<Int>? = nil
     /// Why the summary could not be read whole, when it was listed anyway (`check` lists
     /// every session it can number): the row or its events hold values no recorder writes.
     public var damage: LogError?
@@ -34,7 +37,7 @@ public struct SessionSummary: Sendable, Equatable {
     public init(
         number: Int, name: String?, flow: String, startedAt: Date, endedAt: Date?, formatVersion: Int, schemaVersion: Int,
         eventCount: Int, lastStep: Int, lastTime: Date?, redactedPaths: [String], rowCheck: RowCheck = .verified, id: UUID? = nil,
-        metadata: SessionMetadata? = nil, damage: LogError? = nil
+        metadata: SessionMetadata? = nil, notKept: ClosedRange<Int>? = nil, damage: LogError? = nil
     ) {
         self.number = number
         self.name = name
@@ -50,7 +53,22 @@ public struct SessionSummary: Sendable, Equatable {
         self.rowCheck = rowCheck
         self.id = id
         self.metadata = metadata
+        self.notKept = notKept
         self.damage = damage
+    }
+
+    /// The first step whose state the log holds after step 0: the first step kept, 1 when
+    /// nothing was trimmed. Replay, minimize, find and history start from its state.
+    public var firstKeptStep: Int { (notKept?.upperBound ?? 0) + 1 }
+
+    /// The step whose state a replay of the session starts from: 0 (the initial state), or the
+    /// first kept step when the front was trimmed, whose keyframe holds the state after it.
+    public var firstKeptState: Int { notKept == nil ? 0 : firstKeptStep }
+
+    /// `steps 1-48,211 not kept` (`step 1 not kept`), for every place that shows a trimmed
+    /// session; nil when nothing was trimmed.
+    public var notKeptText: String? {
+        notKept.map { LoggedGap(steps: $0, reason: RecordingGap.notKeptReason).text }
     }
 
     /// A name for messages: `#2 (login-happy)` or `#2`.

@@ -137,7 +137,13 @@ extension LogError {
 
     /// `PATH: step N of session #S was not recorded (see the gaps in `rewind check`)`.
     public static func stepNotRecorded(_ step: Int, of session: SessionSummary, in path: String) -> LogError {
-        LogError(
+        if let notKept = session.notKept, notKept.contains(step), let text = session.notKeptText {
+            // Trimmed by the log's retention: named as such, with where the session starts now.
+            return LogError(
+                .noSuchStep, path: path, session: session.number, step: step,
+                "step \(step) of session \(session.label) is not kept (\(text); the first kept step is \(session.firstKeptStep))")
+        }
+        return LogError(
             .notRecorded, path: path, session: session.number, step: step,
             "step \(step) of session \(session.label) was not recorded (see the gaps in `rewind check`)")
     }

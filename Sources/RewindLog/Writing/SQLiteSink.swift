@@ -11,6 +11,8 @@ import RewindJSON
 public final class SQLiteSink: RecordingSink {
     /// The log's path.
     public let path: String
+    /// How much of each session it keeps.
+    public let retention: LogRetention
     private let database: DatabaseQueue
     /// Each session's block writer, which holds its open block between commits.
     private let blockWriters = BlockWriters()
@@ -21,8 +23,11 @@ public final class SQLiteSink: RecordingSink {
     ///
     /// An existing file is checked read-only first (`LogSchema.checkBeforeWriting`): one that
     /// is damaged, of another application or of a newer format is refused unchanged.
-    public convenience init(path: String) throws(LogError) {
-        try self.init(path: path, walLimit: Self.walLimit)
+    ///
+    /// - Parameter retention: how much of each session it writes to keep (``LogRetention``):
+    ///   the front of a session past it leaves in the commit that adds new steps.
+    public convenience init(path: String, retention: LogRetention = .everything) throws(LogError) {
+        try self.init(path: path, walLimit: Self.walLimit, retention: retention)
     }
 
     /// A writer of a log that lives only as long as its process, a copy made to be read (a
@@ -40,9 +45,10 @@ public final class SQLiteSink: RecordingSink {
     }
 
     /// The same, emptying the `-wal` past `walLimit` bytes rather than ``walLimit``: for tests.
-    init(path: String, walLimit: Int, durable: Bool = true, syncEveryCommit: Bool = false) throws(LogError) {
+    init(path: String, walLimit: Int, durable: Bool = true, syncEveryCommit: Bool = false, retention: LogRetention = .everything) throws(LogError) {
         self.path = path
         self.walLimit = walLimit
+        self.retention = retention
         try LogSchema.checkBeforeWriting(path)
         try LogCreation.createIfNew(path, durable: durable)
         var configuration = Configuration()
@@ -136,6 +142,9 @@ public final class SQLiteSink: RecordingSink {
                     var row = try SessionRow.fetch(db, id: session, path: path)
                     row.redactedPaths = Self.pathsJSON(Self.paths(fromJSON: row.redactedPaths).union(redactedPaths))
                     try row.save(db)
+                }
+                if !retention.keepsEverything {
+                    try Self.trim(session, keeping: retention, in: db)
                 }
             }
         } catch {
@@ -318,6 +327,20 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Removes the blocks of `session` before the first one `retention` keeps, with the gaps
+    /// among them, and marks steps 1 through the one before it as not kept: one gap, rewritten
+    /// as the window moves. In the caller's transaction, so a crash leaves the session as the
+    /// last commit left it, old blocks and all or trimmed and marked.
+    static func trim(_ session: Int, keeping retention: LogRetention, in db: Database) throws {
+        guard let first = try retention.firstKeptStep(of: session, in: db) else { return }
+        try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step < ?", arguments: [session, first])
+        try db.execute(sql: "DELETE FROM gap WHERE session_id = ? AND first_step < ?", arguments: [session, first])
+        let reason = RecordingGap.notKeptReason
+        try db.execute(
+            sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, 1, ?, ?, ?)",
+            arguments: [session, first - 1, reason, gapChecksum(session: session, first: 1, last: first - 1, reason: reason)])
+    }
+
     static func gapChecksum(session: Int, first: Int, last: Int, reason: String) -> Int64 {
         var checksum = RowChecksum(table: "gap")
         checksum.add(session)
@@ -365,9 +388,10 @@ private final class BlockWriters: @unchecked Sendable {
 }
 
 extension RecordingSink where Self == SQLiteSink {
-    /// A SQLite log at `path`, created when missing.
-    public static func sqlite(path: String) throws(LogError) -> SQLiteSink {
-        try SQLiteSink(path: path)
+    /// A SQLite log at `path`, created when missing, keeping what `retention` keeps of each
+    /// session (everything by default).
+    public static func sqlite(path: String, retention: LogRetention = .everything) throws(LogError) -> SQLiteSink {
+        try SQLiteSink(path: path, retention: retention)
     }
 }
 

@@ -21,15 +21,18 @@ struct ChunkedVerification {
     var chunkSize = 4_096
     var workers = ProcessInfo.processInfo.activeProcessorCount
 
-    /// Whether this check applies: a recording in the flow's schema, without gaps.
+    /// Whether this check applies: a recording in the flow's schema, without gaps (but the front
+    /// a retention trimmed, from which it starts).
     static func applies(to session: SessionSummary, flow: ReplayFlow) -> Bool {
-        session.schemaVersion == flow.schemaVersion && session.eventCount == session.lastStep && session.lastStep > 0
+        session.schemaVersion == flow.schemaVersion && session.eventCount == session.lastStep - (session.notKept?.count ?? 0)
+            && session.lastStep > session.firstKeptState
     }
 
     /// The number of steps whose action or state holds a redacted secret, when every step's
     /// replayed state matches its recorded digest; nil when one does not or cannot be replayed.
     func redactedStepsIfEveryStepMatches() -> Int? {
-        let chunks = (session.lastStep + chunkSize - 1) / chunkSize
+        let start = session.firstKeptState
+        let chunks = (session.lastStep - start + chunkSize - 1) / chunkSize
         let next = ManagedAtomic(0)
         let failed = ManagedAtomic(false)
         let redacted = ManagedAtomic(0)
@@ -40,7 +43,7 @@ struct ChunkedVerification {
                 while !failed.load(ordering: .relaxed) {
                     let chunk = next.loadThenWrappingIncrement(ordering: .relaxed)
                     guard chunk < chunks else { return }
-                    let first = chunk * chunkSize + 1
+                    let first = start + chunk * chunkSize + 1
                     guard let count = try verify(first...min(session.lastStep, first + chunkSize - 1), with: &stepper, reader: reader, stop: failed) else {
                         failed.store(true, ordering: .relaxed)
                         return

@@ -41,6 +41,18 @@ struct ReplayRun {
         }
     }
 
+    /// Goes on from the recorded state after `step`, the first after a gap (a keyframe), without
+    /// comparing it: the action before it is not in the log, so nothing could be replayed up to it.
+    mutating func resume(at step: Int, from recorded: JSONValue) throws {
+        do {
+            let state = try migrated(recorded, isAction: false)
+            try stepper.reset(to: state)
+            states?.append(state)
+        } catch let error as ReplayError {
+            outcome = .refused(step: step, reason: "the recorded state after a gap: \(error)")
+        }
+    }
+
     /// Whether the replay has its outcome; when keeping states, a divergence does not stop it.
     var isFinished: Bool {
         switch outcome {

@@ -53,6 +53,12 @@ public struct Replayer: Sendable {
             case .diverged: rewrite = true
             case .nondeterministic, .readsClock, .refused: rewrite = false
             }
+            if rewrite, let text = replay.session.notKeptText {
+                // Its initial state and first steps are gone: there is no whole session to write.
+                throw LogError(
+                    .invalidArgument, path: path, session: replay.session.number,
+                    "session \(replay.session.label) is trimmed (\(text)): --update rewrites whole sessions only")
+            }
             if rewrite {
                 try LogRewriter(path: path).rewrite(
                     session: replay.session, initialState: states.initial, states: states.steps,
@@ -80,21 +86,35 @@ public struct Replayer: Sendable {
             )
         }
         var run = ReplayRun(flow: flow, session: session, keepingStates: keepingStates)
+        // A trimmed session replays from its first kept state, the keyframe after its front.
+        let start = session.firstKeptState
         do {
-            try run.start(from: try reader.state(of: session, at: 0))
+            try run.start(from: try reader.state(of: session, at: start))
             if run.isMigrating || keepingStates {
-                try reader.walk(session, steps: 1...max(1, session.lastStep)) { event, before, after in
-                    if !run.isFinished {
-                        try run.step(event.step, event.actionName, event.origin, event.action, event.digest, outputs: event.outputs) { (before, after) }
+                var expected = start + 1
+                try reader.walk(session, steps: (start + 1)...max(start + 1, session.lastStep)) { event, before, after in
+                    guard !run.isFinished else { return }
+                    defer { expected = event.step + 1 }
+                    guard event.step == expected else {
+                        // After a gap the recorder stored the whole state: the replay goes on from it.
+                        return try run.resume(at: event.step, from: after)
                     }
+                    try run.step(event.step, event.actionName, event.origin, event.action, event.digest, outputs: event.outputs) { (before, after) }
                 }
             } else if !run.isFinished, ChunkedVerification.applies(to: session, flow: flow),
                 let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches()
             {
-                run.finishMatched(steps: session.lastStep, redactedSteps: redacted)
+                run.finishMatched(steps: session.lastStep - start, redactedSteps: redacted)
             } else {
                 // States are rebuilt only for a step that does not match.
+                var expected = start + 1
                 try reader.actions(of: session) { recorded, state in
+                    guard recorded.step > start else { return true }
+                    defer { expected = recorded.step + 1 }
+                    guard recorded.step == expected else {
+                        try run.resume(at: recorded.step, from: try state(recorded.step))
+                        return !run.isFinished
+                    }
                     try run.step(recorded.step, recorded.actionName, recorded.origin, recorded.action, recorded.digest) {
                         (try state(recorded.step - 1), try state(recorded.step))
                     }

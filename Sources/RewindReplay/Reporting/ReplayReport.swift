@@ -7,7 +7,8 @@ import RewindRendering
 public enum ReplayReport {
     /// `LOG #2 (name)`, as each line names the session.
     static func name(_ replay: SessionReplay) -> String {
-        TerminalText.escaped("\(replay.log) \(replay.session.label)")
+        // A trimmed session says so wherever it is named.
+        TerminalText.escaped("\(replay.log) \(replay.session.label)" + (replay.session.notKeptText.map { " [\($0)]" } ?? ""))
     }
 
     /// `step 8 (login  didTapLogin)`.
@@ -24,6 +25,9 @@ public enum ReplayReport {
             let unverifiable = replay.unverifiableSteps
             var line = "ok      \(name): \(replay.replayedSteps) steps replayed, every \(unverifiable.isEmpty ? "" : "verifiable ")state matches"
             var notes: [String] = []
+            if replay.session.notKept != nil {
+                notes.append("from the first kept state, step \(replay.session.firstKeptStep)")
+            }
             if let schema = replay.migratedToSchema {
                 notes.append("migrated from schema \(replay.session.schemaVersion) to \(schema)")
             }

@@ -64,12 +64,14 @@ public struct RecordedActions: Sendable {
             }
             return copy
         }
-        let initial = try migrated(try reader.state(of: session, at: 0), isAction: false)
+        // A trimmed session starts from its first kept state, as its replay does.
+        let start = session.firstKeptState
+        let initial = try migrated(try reader.state(of: session, at: start), isAction: false)
         var steps: [Step] = []
         var transitions: [Transition: (after: StateDigest, step: Int)] = [:]
         var failure: LogError?
         var before = initial.digest
-        try reader.walkStates(session, steps: 1...max(1, min(last ?? .max, session.lastStep))) { event, after in
+        try reader.walkStates(session, steps: (start + 1)...max(start + 1, min(last ?? .max, session.lastStep))) { event, after in
             guard failure == nil else { return }
             do throws(LogError) {
                 let action = try migrated(event.action, isAction: true)

@@ -615,8 +615,12 @@
         session.data.started,
         session.data.duration,
       ];
-      if (gaps) meta.push(gaps === 1 ? '1 gap' : `${gaps} gaps`);
-      if (session.data.first > 1 || session.data.last < session.data.lastStep) meta.push(`shown ${session.data.first}–${session.data.last}`);
+      // The front a log's retention trimmed is no gap: the tab says what is not kept.
+      const notKept = session.data.gaps.find((gap) => gap[2] === 'not kept' && gap[0] === 1);
+      if (notKept) meta.push(`steps 1–${notKept[1].toLocaleString('en-US')} not kept`);
+      const lost = gaps - (notKept ? 1 : 0);
+      if (lost) meta.push(lost === 1 ? '1 gap' : `${lost} gaps`);
+      if (session.data.first > (notKept ? notKept[1] + 1 : 1) || session.data.last < session.data.lastStep) meta.push(`shown ${session.data.first}–${session.data.last}`);
       const line = element('span', 'meta', meta.join(' · '));
       if (session.comparison) line.append(' · ', element('span', 'failed', 'replay failed'));
       tab.append(line);
@@ -669,9 +673,12 @@
 
   function buildEntries() {
     const session = view.session;
-    entries = [{ kind: 'initial', position: 0 }];
+    entries = [];
     const gaps = session.data.gaps.slice().sort((a, b) => a[0] - b[0]);
     let gap = 0;
+    // Steps missing up to the state the timeline starts from (a trimmed front) come first.
+    while (gap < gaps.length && gaps[gap][1] <= session.baseStep) entries.push({ kind: 'gap', gap: gaps[gap++] });
+    entries.push({ kind: 'initial', position: 0 });
     for (const row of session.rows) {
       while (gap < gaps.length && gaps[gap][0] < row.step) entries.push({ kind: 'gap', gap: gaps[gap++] });
       if (isVisible(row.index + 1)) entries.push({ kind: 'row', position: row.index + 1, row });
@@ -717,7 +724,8 @@
         const [from, to, reason] = entry.gap;
         node.classList.add('gap');
         node.append(element('span', 'step', from === to ? String(from) : `${from}–${to}`));
-        node.append(element('span', 'changes', `${from === to ? 'step' : 'steps'} not recorded: ${reason}`));
+        node.append(
+          element('span', 'changes', reason === 'not kept' ? `${from === to ? 'step' : 'steps'} not kept` : `${from === to ? 'step' : 'steps'} not recorded: ${reason}`));
       } else if (entry.kind === 'initial') {
         node.classList.add('initial');
         node.dataset.position = '0';

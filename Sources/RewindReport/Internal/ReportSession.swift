@@ -24,17 +24,23 @@ struct ReportSession {
     /// Reads steps `range` (all when nil) of `summary` from `reader`.
     init(_ summary: SessionSummary, steps range: ClosedRange<Int>?, comparison: ReportComparison?, reader: LogReader) throws(LogError) {
         self.summary = summary
-        let first = max(1, range?.lowerBound ?? 1)
+        // A trimmed session is shown from its first kept step.
+        let first = max(summary.firstKeptStep, range?.lowerBound ?? 1)
         let last = min(summary.lastStep, range?.upperBound ?? summary.lastStep)
         let shown = first...max(first, last)
         steps = shown
-        do {
-            base = try reader.state(of: summary, at: first - 1)
-        } catch LogError.notRecorded {
+        if summary.notKept?.contains(first - 1) == true {
             base = nil
+        } else {
+            do {
+                base = try reader.state(of: summary, at: first - 1)
+            } catch LogError.notRecorded {
+                base = nil
+            }
         }
         events = last < first ? [] : try reader.events(of: summary, steps: first...last)
-        gaps = try reader.gaps(of: summary).filter { $0.steps.overlaps(shown) }
+        // The front a retention trimmed is listed too, before the steps shown.
+        gaps = try reader.gaps(of: summary).filter { $0.steps.overlaps(shown) || $0.isNotKept }
         self.comparison = comparison
     }
 
