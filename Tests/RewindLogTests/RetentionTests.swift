@@ -111,6 +111,39 @@ import Testing
         #expect(error.message == "step 5 of session #1 (live) is not kept (steps 1-1,087 not kept; the first kept step is 1088)")
     }
 
+    /// A log capped in size loses whole sessions, oldest first, in the commit that takes it past
+    /// the cap; never the session being recorded, even when that one alone is past it.
+    @Test func aLogPastItsCapLosesItsOldestSessionsNeverTheOpenOne() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("capped.rewind")
+        func usedBytes() throws -> Int {
+            try DatabaseQueue(path: path).read { db in
+                let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+                return (pages - free) * (try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 0)
+            }
+        }
+        func names() throws -> [String] { try LogReader(path: path).sessions().compactMap(\.name) }
+        for name in ["one", "two", "three"] {
+            let live = try LiveLoginSession(path: path, name: name)
+            live.record(3_000)
+            try live.end()
+        }
+        let cap = try usedBytes() * 3 / 4
+        let open = try LiveLoginSession(path: path, name: "open", retention: .logUnder(cap))
+        open.record(3_000)
+        let kept = try names()
+        #expect(kept.last == "open" && !kept.contains("one") && ["one", "two", "three", "open"].reversed().starts(with: kept.reversed()), "\(kept)")
+        #expect(try usedBytes() <= cap)
+        try open.end()
+        #expect(try LogReader(path: path).sessions().allSatisfy { $0.damage == nil })
+
+        let tiny = try LiveLoginSession(path: path, name: "alone", retention: .logUnder(1))
+        tiny.record(10)
+        #expect(try names() == ["alone"], "every other session leaves; the open one stays")
+        try tiny.end()
+    }
+
     /// The last minute of a random photo session, by the times of its steps: the step before
     /// the first kept one is older than the minute, and the block from the first kept step
     /// holds a step inside it (not one block more is kept than needed).

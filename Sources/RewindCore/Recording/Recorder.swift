@@ -79,6 +79,12 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     @usableFromInline let stateRequest: ManagedAtomic<Int>
     /// Set by the first `close()`.
     private let closed = ManagedAtomic(false)
+    /// Whether ``RecorderConfiguration/sampling`` leaves this session out: then nothing is
+    /// recorded and no thread runs.
+    @usableFromInline let isSampledOut: Bool
+
+    /// Whether it records its session: false when sampling left the session out.
+    public var isRecording: Bool { !isSampledOut }
 
     /// Starts the two threads that will record one session into `sink`.
     @inlinable
@@ -135,6 +141,8 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
         self.confirmationInterval = replicates ? max(1, configuration.keyframeInterval) : 0
         nextConfirmedStep = confirmationInterval
         self.stateRequest = stateRequest
+        isSampledOut = !SessionSampling.includes(session.id, fraction: configuration.sampling)
+        guard !isSampledOut else { return }
         let queue = self.queue
         // Two threads in a pipeline: one encodes, the other diffs and writes. On a machine
         // with a core to spare this nearly doubles what a recorder sustains.
@@ -175,6 +183,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
     /// Records the state a session starts from (step 0). A store calls this for you.
     public func start(initialState: State) {
+        guard !isSampledOut else { return }
         _ = queue.pushControl(.start(initialState, session.now()))
     }
 
@@ -201,6 +210,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     /// a third of the hand-off's instructions on the login state (callgrind).
     @inlinable
     func record(_ action: Action, readingState state: () -> State, step: Int, cause: Int?, outputs: [Action]) {
+        guard !isSampledOut else { return }
         queue.push(step: step) { slot, afterGap in
             let stamp = customClock.map { StepClock.stamp(of: $0()) } ?? StepClock.ticks(counter: usesCounter)
             slot.initialize(
@@ -242,13 +252,14 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
 
     /// Returns once everything recorded so far is written and committed.
     public func flush() {
+        guard !isSampledOut else { return }
         queue.waitUntilDone(queue.pushControl(.flush))
     }
 
     /// Flushes, ends the session, stops the recorder's threads and lets go of the sink. Later
     /// records are ignored.
     public func close() {
-        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
+        guard closed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged, !isSampledOut else { return }
         queue.waitUntilDone(queue.pushControl(.finish, closing: true))
     }
 

@@ -7,6 +7,10 @@ public struct RecorderConfiguration: Sendable {
     public var overflow = OverflowPolicy.block
     /// Every this many steps the whole state is stored instead of a patch.
     public var keyframeInterval = 256
+    /// The fraction of sessions to record, from 0 to 1: a session is recorded or not as its id
+    /// decides (``SessionSampling``), so every recorder of one session agrees. A session left
+    /// out records nothing, starts no thread, and its dispatch only asks.
+    public var sampling = 1.0
     /// Called on the encoder thread when encoding fails, on the writer thread when the sink
     /// does; the steps it lost are marked as a gap in the log.
     public var onError: @Sendable (any Error) -> Void = { _ in }

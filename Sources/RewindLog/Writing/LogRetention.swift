@@ -20,6 +20,9 @@ public struct LogRetention: Sendable, Equatable {
     public var seconds: Double?
     /// The blocks' stored bytes to keep, at most.
     public var bytes: Int?
+    /// The whole log's size to keep under, in bytes of its pages in use: past it, whole
+    /// sessions leave, oldest first, never one its writer has open.
+    public var logBytes: Int?
 
     /// Keeps everything: the default.
     public static let everything = LogRetention()
@@ -34,14 +37,21 @@ public struct LogRetention: Sendable, Equatable {
     public static func lastBytes(_ bytes: Int) -> LogRetention { LogRetention(bytes: bytes) }
 
     /// Given several limits, the tightest wins: a session keeps only what each of them keeps.
-    public init(steps: Int? = nil, seconds: Double? = nil, bytes: Int? = nil) {
+    public init(steps: Int? = nil, seconds: Double? = nil, bytes: Int? = nil, logBytes: Int? = nil) {
         self.steps = steps
         self.seconds = seconds
         self.bytes = bytes
+        self.logBytes = logBytes
     }
 
-    /// Whether it keeps every step.
-    public var keepsEverything: Bool { steps == nil && seconds == nil && bytes == nil }
+    /// Keeps the log under `bytes` (its pages in use) by removing whole sessions, oldest first.
+    public static func logUnder(_ bytes: Int) -> LogRetention { LogRetention(logBytes: bytes) }
+
+    /// Whether it keeps every step of every session.
+    public var keepsEverything: Bool { keepsEverySessionWhole && logBytes == nil }
+
+    /// Whether it keeps every step of the sessions it keeps.
+    var keepsEverySessionWhole: Bool { steps == nil && seconds == nil && bytes == nil }
 
     /// The first step of `session` to keep: the first step of a keyframe block, or nil when
     /// nothing leaves. Reads the session's block keys, times and stored sizes, not their data.
@@ -68,7 +78,7 @@ public struct LogRetention: Sendable, Equatable {
     /// gives the keyframe block its window starts at, and the latest of them wins; nil when
     /// that is the first block (nothing leaves).
     static func firstKept(of blocks: [Block], keeping retention: LogRetention) -> Int? {
-        guard !retention.keepsEverything, let newest = blocks.last, blocks.count > 1 else { return nil }
+        guard !retention.keepsEverySessionWhole, let newest = blocks.last, blocks.count > 1 else { return nil }
         /// The latest keyframe block at or before `step`: a window that keeps `step` starts there.
         func keyframe(atOrBefore step: Int) -> Int? { blocks.last { $0.keyframe && $0.first <= step }?.first }
         var starts: [Int] = []

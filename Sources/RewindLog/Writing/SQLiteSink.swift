@@ -108,6 +108,8 @@ public final class SQLiteSink: RecordingSink {
             )
             try db.execute(sql: "UPDATE session SET checksum = ? WHERE id = ?", arguments: [row.checksum, row.id])
             try SessionMetaRow(sessionID: row.id, uuid: header.id ?? UUID(), metadata: header.metadata).insert(db)
+            // Open from now on: a log's size cap never removes it.
+            _ = blockWriters.writer(for: Int(row.id))
             return Int(row.id)
         }
     }
@@ -143,8 +145,11 @@ public final class SQLiteSink: RecordingSink {
                     row.redactedPaths = Self.pathsJSON(Self.paths(fromJSON: row.redactedPaths).union(redactedPaths))
                     try row.save(db)
                 }
-                if !retention.keepsEverything {
+                if !retention.keepsEverySessionWhole {
                     try Self.trim(session, keeping: retention, in: db)
+                }
+                if let limit = retention.logBytes {
+                    try Self.removeOldSessions(keepingUnder: limit, sparing: blockWriters.open, in: db)
                 }
             }
         } catch {
@@ -341,6 +346,25 @@ public final class SQLiteSink: RecordingSink {
             arguments: [session, first - 1, reason, gapChecksum(session: session, first: 1, last: first - 1, reason: reason)])
     }
 
+    /// Removes whole sessions, oldest first, while the log's pages in use (its size less its
+    /// free pages, which SQLite reuses) take more than `limit` bytes; never one of `open`, the
+    /// sessions this writer records. In the caller's transaction.
+    static func removeOldSessions(keepingUnder limit: Int, sparing open: Set<Int>, in db: Database) throws {
+        func used() throws -> Int {
+            let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let free = try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            return (pages - free) * (try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+        guard try used() > limit else { return }
+        for session in try Int.fetchAll(db, sql: "SELECT id FROM session ORDER BY id") where !open.contains(session) {
+            for table in ["event", "event_block", "gap", "session_meta"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
+            }
+            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
+            guard try used() > limit else { return }
+        }
+    }
+
     static func gapChecksum(session: Int, first: Int, last: Int, reason: String) -> Int64 {
         var checksum = RowChecksum(table: "gap")
         checksum.add(session)
@@ -384,6 +408,13 @@ private final class BlockWriters: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         writers.removeValue(forKey: session)
+    }
+
+    /// The sessions begun and not yet ended.
+    var open: Set<Int> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(writers.keys)
     }
 }
 
