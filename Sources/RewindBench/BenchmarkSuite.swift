@@ -37,6 +37,8 @@ public struct BenchmarkSuite {
         if wanted("dispatch") {
             progress("dispatch without and with recording (login state)")
             try measureDispatch(into: &result)
+            progress("dispatch and bytes written, keeping the last \(Self.retainedSteps) steps of a session")
+            try measureRetention(into: &result)
         }
         if wanted("small") {
             progress("sustained recording to disk (login state)")

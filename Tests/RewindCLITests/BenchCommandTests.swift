@@ -9,6 +9,8 @@ import Testing
         "record_large_steps_per_s", "bytes_per_step_small", "bytes_per_step_large", "naive_bytes_per_step_small",
         "naive_bytes_per_step_large", "naive_record_small_steps_per_s", "raw_sqlite_rows_per_s", "seek_p50_ms",
         "seek_p99_ms", "replay_steps_per_s", "diff_large_ms", "log_first_page_ms", "clock_read_ns",
+        "dispatch_recording_retained_ns", "dispatch_recording_whole_ns", "ratio_dispatch_retained", "written_bytes_per_step_retained",
+        "written_bytes_per_step_whole", "ratio_written_bytes_retained",
     ]
 
     static let hasValgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
