@@ -27,6 +27,40 @@ import Testing
         #expect(replays[0].unverifiableSteps.isEmpty)
     }
 
+    /// Steps 6-8 lost (a gap marker, as a full queue leaves) and step 9 stored whole, as the
+    /// recorder stores the step after a gap: replay goes on from step 9's recorded state, in
+    /// order and when keeping states, rather than stepping the state of step 5.
+    @Test func aGapIsSteppedOverFromTheRecordedStateAfterIt() throws {
+        let reader = try LogReader(path: log)
+        let whole = try reader.session(nil)
+        let gapped = folder.path("gapped.rewind")
+        let sink = try SQLiteSink(path: gapped)
+        let session = try sink.beginSession(
+            SessionHeader(
+                name: "gapped", flow: whole.flow, startedAt: whole.startedAt, schemaVersion: whole.schemaVersion,
+                initialState: try reader.state(of: whole, at: 0), initialDigest: try reader.state(of: whole, at: 0).digest,
+                redactedPaths: Set(whole.redactedPaths)))
+        let events = try reader.events(of: whole, steps: 1...whole.lastStep).filter { !(6...8).contains($0.step) }
+        let recorded = try events.map { event in
+            let state: RecordedEvent.StateRecord =
+                if event.step == 9 { .keyframe(try reader.state(of: whole, at: 9)) } else if let keyframe = event.keyframe { .keyframe(keyframe) } else {
+                    .patch(try #require(event.patch))
+                }
+            return RecordedEvent(
+                step: event.step, time: event.time, origin: event.origin, actionName: event.actionName, action: event.action, cause: event.cause,
+                outputs: event.outputs, digest: event.digest, state: state)
+        }
+        try sink.append(recorded, gaps: [RecordingGap(steps: 6...8, reason: "the recorder's queue was full")], redactedPaths: [], to: session)
+        try sink.endSession(session)
+        try sink.close()
+
+        for keepingStates in [false, true] {
+            let replay = try #require(try Replayer(registry: SeedFlows.registry).replay(path: gapped, keepingStates: keepingStates).first)
+            #expect(replay.outcome == .matched, "keeping states: \(keepingStates)")
+            #expect(replay.replayedSteps == 24, "28 steps, 3 lost, and step 9 taken as recorded")
+        }
+    }
+
     @Test(arguments: [1, 9, 20, 28])
     func aBugPlantedAtStepKIsTheFirstDivergenceAtK(k: Int) throws {
         let flows = loginFlow { PlantedBug(base: $0, fromAction: k) { $0.username += "!" } }
