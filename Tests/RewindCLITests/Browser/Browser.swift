@@ -57,6 +57,10 @@ final class Browser {
     // MARK: Starting and ending
 
     /// Starts chromedriver and a headless Chromium session with a fresh profile.
+    ///
+    /// Given port 0, chromedriver picks a free port for IPv4 and binds IPv6 to the same number,
+    /// and exits when another process took it between the two (`bind() failed: Address already
+    /// in use`): seen once in a CI run of 644 tests. That launch is tried again, twice at most.
     static func launch() async throws -> Browser {
         guard isAvailable else {
             throw WebDriverError(
@@ -64,6 +68,17 @@ final class Browser {
                 message: "\(chromiumPath) or \(chromedriverPath) is missing: install the Debian packages chromium and chromium-driver"
             )
         }
+        var attempt = 1
+        while true {
+            do {
+                return try await launchOnce()
+            } catch let error as WebDriverError where attempt < 3 && error.message.contains("Address already in use") {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func launchOnce() async throws -> Browser {
         let folder = try makeFolder()
         let logPath = folder + "/chromedriver.log"
         var driver: DriverProcess?
