@@ -58,7 +58,19 @@ import Testing
             let replay = try #require(try Replayer(registry: SeedFlows.registry).replay(path: gapped, keepingStates: keepingStates).first)
             #expect(replay.outcome == .matched, "keeping states: \(keepingStates)")
             #expect(replay.replayedSteps == 24, "28 steps, 3 lost, and step 9 taken as recorded")
+            #expect(replay.replayedStates?.steps.count == (keepingStates ? 25 : nil), "a state for each step the log holds")
         }
+
+        // A rewrite given fewer migrated actions than states is refused, not cut short.
+        let gappedReader = try LogReader(path: gapped)
+        let gappedSession = try gappedReader.session(nil)
+        let states = try events.map { try gappedReader.state(of: gappedSession, at: $0.step) }
+        let error = try #require(throws: LogError.self) {
+            try LogRewriter(path: gapped).rewrite(
+                session: gappedSession, initialState: try gappedReader.state(of: gappedSession, at: 0), states: states, actions: [],
+                schemaVersion: gappedSession.schemaVersion)
+        }
+        #expect(error.message == "session #1 (gapped) has 25 recorded steps but 25 replayed states and 0 migrated actions")
     }
 
     @Test(arguments: [1, 9, 20, 28])

@@ -24,10 +24,11 @@ public struct LogRewriter {
         // it changes. The steps are read, each checked, before writing begins.
         try LogSchema.checkBeforeWriting(path)
         let recorded = try LogReader(path: path).events(of: session, steps: 1...max(1, session.lastStep))
-        guard recorded.count == states.count else {
+        guard recorded.count == states.count, actions.map({ $0.count == states.count }) ?? true else {
             throw LogError(
                 .invalidArgument, path: path, session: session.number,
-                "session \(session.label) has \(recorded.count) recorded steps but \(states.count) replayed states")
+                "session \(session.label) has \(recorded.count) recorded steps but \(states.count) replayed states"
+                    + (actions.map { " and \($0.count) migrated actions" } ?? ""))
         }
         var previous = initialState, previousStep = 0
         let keyframes = RecorderConfiguration()

@@ -43,9 +43,15 @@ struct ReplayRun {
 
     /// Goes on from the recorded state after `step`, the first after a gap (a keyframe), without
     /// comparing it: the action before it is not in the log, so nothing could be replayed up to it.
-    mutating func resume(at step: Int, from recorded: JSONValue) throws {
+    /// Its action and outputs are kept, migrated, as every step's are when the recording is
+    /// moved to the current schema: one for each state kept.
+    mutating func resume(at step: Int, from recorded: JSONValue, action: JSONValue = .null, outputs: [JSONValue] = []) throws {
         do {
             let state = try migrated(recorded, isAction: false)
+            if actions != nil {
+                let moved = try rewritten(try migrated(action, isAction: true), outputs: outputs)
+                actions?.append(moved)
+            }
             try stepper.reset(to: state)
             states?.append(state)
         } catch let error as ReplayError {

@@ -97,7 +97,7 @@ public struct Replayer: Sendable {
                     defer { expected = event.step + 1 }
                     guard event.step == expected else {
                         // After a gap the recorder stored the whole state: the replay goes on from it.
-                        return try run.resume(at: event.step, from: after)
+                        return try run.resume(at: event.step, from: after, action: event.action, outputs: event.outputs)
                     }
                     try run.step(event.step, event.actionName, event.origin, event.action, event.digest, outputs: event.outputs) { (before, after) }
                 }
