@@ -73,7 +73,7 @@ extension TeamStore: SessionDestination {
                 ).decode((Int, Int, String).self) {
                     gaps.append(LoggedGap(steps: first...last, reason: reason))
                 }
-                for gap in upload.gaps where gap.steps.lowerBound > stored && !gaps.contains(where: { $0.steps.lowerBound == gap.steps.lowerBound }) {
+                for gap in BlockAdmission.gapsToStore(upload.gaps, storedThrough: stored, held: gaps) {
                     try await connection.query(
                         """
                         INSERT INTO rewind_gap (session, first_step, last_step, reason)
@@ -98,9 +98,25 @@ extension TeamStore: SessionDestination {
                     let checksum = block.checksum(session: 0)
                     let admission = try BlockAdmission.of(
                         block, checksum: checksum, storedThrough: stored, gaps: gaps, held: heldBlocks[block.firstStep])
-                    if admission == .duplicate {
+                    switch admission {
+                    case .duplicate:
                         duplicates += 1
                         continue
+                    case .grows:
+                        // The last block held, with steps added since: checked against what is
+                        // held, then stored in its place (the batch holds no block before it).
+                        var held: (data: [UInt8], size: Int)?
+                        for try await (size, data) in try await connection.query(
+                            "SELECT size, data FROM rewind_block WHERE session = \(id) AND first_step = \(block.firstStep)", logger: self.logger
+                        ).decode((Int, ByteBuffer).self) {
+                            held = (Array(buffer: data), size)
+                        }
+                        try BlockAdmission.checkGrowth(of: held?.data ?? [], size: held?.size ?? 0, to: block)
+                        try await connection.query(
+                            "DELETE FROM rewind_block WHERE session = \(id) AND first_step = \(block.firstStep)", logger: self.logger)
+                        steps -= stored - block.firstStep + 1
+                    case .new:
+                        break
                     }
                     batch.append(block, checksum: checksum)
                     if batch.isFull {

@@ -43,10 +43,16 @@ extension SessionAudit {
             return CheckResult(name: "gaps", status: .problem, summary: "gap markers contradict recorded steps", details: overlaps + listed)
         }
         guard !gaps.isEmpty else { return CheckResult(name: "gaps", status: .ok, summary: "no gap marker") }
-        // The front a log's retention removed is no loss: the session says so, and is sound.
-        let trimmed = gaps.first { $0.steps.lowerBound == 1 && $0.reason == RecordingGap.notKeptReason }
-        let lostGaps = gaps.filter { $0 != trimmed }
-        let notKept = trimmed.map { "steps 1 through \($0.steps.upperBound) not kept, as the log's retention keeps only the end of a session" }
+        // What a log's retention removed is no loss: the session says so, and is sound. It is the
+        // front on the device; a collector's copy also misses what the device removed between
+        // two uploads.
+        let trimmed = gaps.filter(\.isNotKept)
+        let lostGaps = gaps.filter { !$0.isNotKept }
+        let notKept =
+            trimmed.isEmpty
+            ? nil
+            : "steps \(trimmed.map { "\($0.steps.lowerBound) through \($0.steps.upperBound)" }.joined(separator: " and ")) not kept, "
+                + "as the log's retention keeps only the end of a session"
         guard !lostGaps.isEmpty else {
             return CheckResult(name: "gaps", status: .ok, summary: notKept ?? "no gap marker")
         }

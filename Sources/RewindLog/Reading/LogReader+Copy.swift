@@ -14,8 +14,9 @@ extension LogReader {
     ///   ``LogError/Kind/invalidArgument``.
     ///
     /// - Parameters:
-    ///   - step: only blocks after this step (an upload that goes on from what a collector
-    ///     holds).
+    ///   - step: only blocks with steps after this one (an upload that goes on from what a
+    ///     collector holds; the block holding `step` is sent whole when it has steps after it,
+    ///     as the last block of a session being recorded does).
     ///   - maximumBytes: no block past the one that brings the blocks' data to this many bytes
     ///     (an uploader holds one batch in memory, not a session): a copy cut short has no end
     ///     time (`summary.endedAt` nil), since its session's end is not in it.
@@ -42,7 +43,7 @@ extension LogReader {
             else { throw LogError.damage(in: path, "session \(session.label) has no row", session: session.number) }
             var blocks: [StoredSessionCopy.Block] = []
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT \(Self.blockColumns) FROM event_block WHERE session_id = ? AND first_step > ? ORDER BY first_step",
+                db, sql: "SELECT \(Self.blockColumns) FROM event_block WHERE session_id = ? AND last_step > ? ORDER BY first_step",
                 arguments: [session.number, step])
             var bytes = 0, cutShort = false
             while let block = try rows.next() {

@@ -5,6 +5,11 @@ public enum BlockAdmission: Sendable, Equatable {
     case duplicate
     /// It follows what the store holds: stored.
     case new
+    /// It is the last block the store holds, sent again with steps added since (a session
+    /// uploaded while it is recorded: a recorder writes its last block again at each commit).
+    /// Stored in place of the held one once ``checkGrowth(of:size:to:)`` finds that it starts
+    /// with every record held.
+    case grows
 
     /// The admission of `block` when the store holds its session through step `stored` (gap
     /// markers `gaps`), and holds `held` (last step, checksum) under the block's first step.
@@ -15,6 +20,7 @@ public enum BlockAdmission: Sendable, Equatable {
         _ block: StoredSessionCopy.Block, checksum: Int64, storedThrough stored: Int, gaps: [LoggedGap], held: (lastStep: Int, checksum: Int64)?
     ) throws(UploadError) -> BlockAdmission {
         if block.firstStep <= stored {
+            if let held, held.lastStep == stored, block.lastStep > held.lastStep { return .grows }
             guard let held, held.lastStep == block.lastStep, held.checksum == checksum else {
                 throw UploadError(
                     .conflict, "the store holds other steps under the block of steps \(block.firstStep) through \(block.lastStep)", storedThrough: stored)
@@ -28,5 +34,51 @@ public enum BlockAdmission: Sendable, Equatable {
                 storedThrough: stored)
         }
         return .new
+    }
+
+    /// Checks that `block` holds the records of the held block whose stored data is `held`
+    /// (inflating to `size` bytes), unchanged, and more after them: its inflated bytes are the
+    /// held ones up to their closing `]`, then `,` and the new records. Else the upload would
+    /// change steps the store acknowledged, and is refused as a conflict.
+    public static func checkGrowth(of held: [UInt8], size: Int, to block: StoredSessionCopy.Block) throws(UploadError) {
+        let inflater = BlockInflater()
+        // (A closure with a typed throw here crashes Swift 6.3.1's IR generation.)
+        func inflated(_ bytes: [UInt8], size: Int) -> [UInt8]? {
+            bytes.withUnsafeBytes { data -> [UInt8]? in
+                do {
+                    try inflater.inflate(data, size: size)
+                    return inflater.bytes
+                } catch {
+                    return nil
+                }
+            }
+        }
+        guard let before = inflated(held, size: size), let after = inflated(block.data, size: block.size) else {
+            throw UploadError(.conflict, "the block of steps \(block.firstStep) through \(block.lastStep) cannot be read against the one held")
+        }
+        guard before.count > 1, after.count > before.count, after[before.count - 1] == UInt8(ascii: ","),
+            after.starts(with: before.dropLast())
+        else {
+            throw UploadError(
+                .conflict, "the block of steps \(block.firstStep) through \(block.lastStep) changes steps the store holds under it")
+        }
+    }
+
+    /// The gap markers of an upload that a store adds, when it holds the session through step
+    /// `stored` with the markers `held`: every part of a sent marker after `stored` that it
+    /// does not hold yet.
+    ///
+    /// A marker is cut at `stored` rather than skipped so that a flight recorder's front
+    /// (`not kept`, always from step 1) can move past what the store holds: a device that
+    /// trimmed steps 5,001-13,999 before its next upload sends them as `1-13,999 not kept`, and
+    /// a store that holds through 5,000 adds `5,001-13,999 not kept` (docs/collector.md).
+    public static func gapsToStore(_ sent: [LoggedGap], storedThrough stored: Int, held: [LoggedGap]) -> [LoggedGap] {
+        var added: [LoggedGap] = []
+        for gap in sent where gap.steps.upperBound > stored {
+            let part = LoggedGap(steps: max(gap.steps.lowerBound, stored + 1)...gap.steps.upperBound, reason: gap.reason)
+            guard !(held + added).contains(where: { $0.steps.lowerBound == part.steps.lowerBound }) else { continue }
+            added.append(part)
+        }
+        return added
     }
 }

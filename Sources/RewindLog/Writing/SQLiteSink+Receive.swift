@@ -70,8 +70,7 @@ extension SQLiteSink {
         var stored = try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [number]) ?? 0
         // The gaps go first: the step a block must start at skips them.
         var gaps = try LoggedGap.fetchAll(db, session: number)
-        for gap in upload.gaps where !gaps.contains(where: { $0.steps.lowerBound == gap.steps.lowerBound }) {
-            guard gap.steps.lowerBound > stored else { continue }
+        for gap in BlockAdmission.gapsToStore(upload.gaps, storedThrough: stored, held: gaps) {
             try db.execute(
                 sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
@@ -87,9 +86,17 @@ extension SQLiteSink {
             let held = try Row.fetchOne(
                 db, sql: "SELECT last_step, checksum FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep]
             ).map { (lastStep: $0["last_step"] as Int, checksum: $0["checksum"] as Int64) }
-            if try BlockAdmission.of(block, checksum: checksum, storedThrough: stored, gaps: gaps, held: held) == .duplicate {
+            switch try BlockAdmission.of(block, checksum: checksum, storedThrough: stored, gaps: gaps, held: held) {
+            case .duplicate:
                 duplicates += 1
                 continue
+            case .grows:
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep])
+                try BlockAdmission.checkGrowth(of: Array(row?["data"] as Data? ?? Data()), size: row?["size"] ?? 0, to: block)
+                try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep])
+            case .new:
+                break
             }
             try insertBlock(block, session: number, in: db)
             stored = block.lastStep
