@@ -117,7 +117,7 @@ let package = Package(
         ),
         // Uploading a log's sessions to a collector over HTTP (URLSession): what an app links
         // to ship its recordings, and `rewind push --to https://…`. No server package.
-        .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog"]),
+        .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
         // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
         // `TeamStore` trait it holds only a stand-in that says so.
         .target(

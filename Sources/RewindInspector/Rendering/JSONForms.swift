@@ -25,6 +25,8 @@ public enum JSONForms {
         object["metadata"] = session.metadata.map(metadata)
         // Steps the log's retention removed from the front, when it did.
         object["not_kept"] = session.notKept.map { ["first": .int($0.lowerBound), "last": .int($0.upperBound)] }
+        // Why a flight recorder sent it, when one did (also in the metadata's tags).
+        object["report"] = session.report.map { ["reason": .string($0.reason), "step": .int($0.step)] }
         return .object(object)
     }
 

@@ -24,6 +24,7 @@ public struct StepView: Sendable {
             header += String(format: ", +%.3fs", event.time.timeIntervalSince(session.startedAt))
         }
         var lines = [style.heading(header)]
+        if let report = session.report { lines.append(style.dim("reported \(TerminalText.escaped(report.text))")) }
         if let event {
             let payload = ValueSummary.payload(of: event.action, name: event.actionName)
             let name = TerminalText.escaped(payload.isEmpty ? event.actionName : "\(event.actionName)(\(payload))")

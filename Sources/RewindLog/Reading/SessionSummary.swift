@@ -57,6 +57,9 @@ public struct SessionSummary: Sendable, Equatable {
         self.damage = damage
     }
 
+    /// Why a flight recorder sent it, if one did (``SessionReport``, kept in its tags).
+    public var report: SessionReport? { metadata.flatMap { SessionReport(tags: $0.tags) } }
+
     /// The first step whose state the log holds after step 0: the first step kept, 1 when
     /// nothing was trimmed. Replay, minimize, find and history start from its state.
     public var firstKeptStep: Int { (notKept?.upperBound ?? 0) + 1 }

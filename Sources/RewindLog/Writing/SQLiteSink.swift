@@ -179,6 +179,44 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Marks the session numbered `session` as reported (``SessionReport``, in its metadata's
+    /// tags) unless it is already: the first report of a session is the one kept. Returns
+    /// whether it marked it.
+    @discardableResult
+    public func markReported(_ session: Int, _ report: SessionReport) throws -> Bool {
+        try writing { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(SessionMetaRow.selection) FROM session_meta AS m WHERE m.session_id = ?", arguments: [session])
+            else { throw LogError(.invalidArgument, path: path, session: session, "holds no session #\(session)") }
+            let meta: SessionMetaRow?
+            do {
+                meta = try SessionMetaRow.decode(from: row, sessionID: Int64(session))
+            } catch {
+                throw LogError.damage(in: path, "session #\(session)'s \(error)", session: session)
+            }
+            guard var meta, SessionReport(tags: meta.metadata.tags) == nil else { return false }
+            meta.metadata.tags.merge(report.tags) { _, new in new }
+            try meta.updateTags(db)
+            return true
+        }
+    }
+
+    /// The sessions of the log left unfinished (no end time) that this sink does not have
+    /// open: at an app's launch, the sessions a crash or a kill ended.
+    public func unfinishedSessions() throws -> [(number: Int, lastStep: Int)] {
+        let open = blockWriters.open
+        return try reading { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.id, coalesce((SELECT max(last_step) FROM event_block WHERE session_id = s.id), 0) AS last
+                    FROM session AS s WHERE s.ended_at IS NULL ORDER BY s.id
+                    """
+            ).map { (number: $0[0] as Int, lastStep: $0[1] as Int) }.filter { !open.contains($0.number) }
+        }
+    }
+
     /// Caps the log at `pages` pages (`PRAGMA max_page_count` on the sink's connection), as a
     /// full disk would, or lifts the cap when nil: a test hook for write failures. A cap below
     /// the current size keeps the current size.

@@ -46,6 +46,12 @@ struct SessionMetaRow: Equatable {
         )
     }
 
+    /// Rewrites the row's tags and checksum.
+    func updateTags(_ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE session_meta SET tags = ?, checksum = ? WHERE session_id = ?", arguments: [tagsJSON, checksum, sessionID])
+    }
+
     /// The row as a reader finds it in a row with the columns `meta_uuid`, `meta_app`, …,
     /// `meta_checksum` (a join with `session`), checked; nil when the session has none.
     ///

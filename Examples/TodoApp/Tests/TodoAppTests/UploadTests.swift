@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import Testing
 import TodoApp
 
@@ -27,6 +28,37 @@ import TodoApp
         let replayed = try TodoRewind.run(["replay", link], environment: ["REWIND_TOKEN": collector.read])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         #expect(replayed.stdout.contains("uploaded"), "\(replayed.stdout)")
+    }
+
+    /// The flight recorder: nothing goes up while syncs succeed; the sync that fails sends the
+    /// session's last steps, and the collector's copy replays with the app's reducers from its
+    /// first kept state.
+    @Test func aFailedSyncSendsTheKeptEndOfTheSessionWhichReplaysFromTheCollector() async throws {
+        let collector = try Collector()
+        defer { collector.stop() }
+        let path = collector.folder.appendingPathComponent("flight.rewind").path
+        let (store, flight) = try TodoFlight.make(
+            api: TodoAPI(failingCalls: [2]), logPath: path, name: "flight", retention: .lastSteps(100), collector: collector.url,
+            token: collector.upload, execution: .manual)
+        store.send(.tokenEntered(Secret("todo-api-token-0001")))
+        for index in 1...300 { store.send(.addItem(title: "Item \(index)")) }
+        store.send(.syncTapped)
+        await store.settle()  // the first sync succeeds: nothing is sent
+        #expect(await flight.settle().isEmpty)
+        for index in 1...300 { store.send(.toggleItem(id: index)) }
+        store.send(.syncTapped)
+        await store.settle()  // the second fails: the trigger sends the session
+        let sent = await flight.settle()
+        #expect(sent.map(\.report.reason) == ["sync failed"])
+        let outcome = try #require(try sent.first?.result.get())
+        #expect(outcome.storedThrough == 605)
+        await flight.close()
+
+        let link = "\(collector.url.absoluteString)/sessions/\(flight.sessionID.uuidString)"
+        let replayed = try TodoRewind.run(["replay", link], environment: ["REWIND_TOKEN": collector.read])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+        #expect(replayed.stdout.contains("(flight) [steps 1-"), "\(replayed.stdout)")
+        #expect(replayed.stdout.contains(" not kept]: "), "\(replayed.stdout)")
     }
 }
 
