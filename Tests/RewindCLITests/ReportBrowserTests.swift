@@ -287,6 +287,30 @@ struct ReportBrowserTests {
         }
     }
 
+    /// A session a log's retention trimmed: the tab and the first row say what is not kept, and
+    /// the first kept step is shown whole, not as changes from a state the page does not have.
+    @Test func aTrimmedSessionStartsFromItsFirstKeptStepShownWhole() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("flight.rewind")
+        #expect(try RewindBinary.run(["record", "login", "--random", "--steps", "3000", "--retain-steps", "300", "--output", log]).status == 0)
+        let page = folder.path("flight.html")
+        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
+        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=2560") { browser in
+            #expect(try await Self.texts(browser, ".session-tab .meta").first?.contains(" · steps 1–2,559 not kept") == true)
+            #expect(try await Self.texts(browser, "#timeline .row.gap .step").first == "1–2559")
+            #expect(try await Self.texts(browser, "#timeline .row.gap .changes").first == "steps not kept")
+            #expect(try await Self.texts(browser, "#timeline .row.initial .action") == ["(not kept)"])
+            #expect(try await Self.texts(browser, "#timeline .row.selected .step") == ["2560"])
+            #expect(try await Self.texts(browser, "#timeline .row.selected .changes") == ["(the whole state: the steps before are missing)"])
+            #expect(try await Self.texts(browser, "#diff") == ["the steps before are missing: step 2560 is shown whole"])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.fragment(browser) == "#session=1&step=2561")
+            #expect(try await Self.texts(browser, "#diff .diff-line") == (try Self.cliDiff(log, 2560, 2561, session: 1)))
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("trimmed.png").path)
+        }
+    }
+
     @Test func anIdentifiedListIsDiffedAndFollowedById() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("todo.rewind")

@@ -491,8 +491,15 @@
       return state;
     }
 
+    /** Whether the steps just before a position's row are missing (not kept, or a gap): its
+     * state is then shown whole, not as changes from an older one. */
+    missingBefore(position) {
+      if (position === 0) return false;
+      return this.stepAt(position - 1) !== this.rows[position - 1].step - 1 || this.state(position - 1) === undefined;
+    }
+
     changesAt(position) {
-      if (position === 0) return [];
+      if (position === 0 || this.missingBefore(position)) return [];
       const before = this.state(position - 1);
       const after = this.state(position);
       return before === undefined || after === undefined ? [] : diff(before, after);
@@ -621,6 +628,7 @@
       const lost = gaps - (notKept ? 1 : 0);
       if (lost) meta.push(lost === 1 ? '1 gap' : `${lost} gaps`);
       if (session.data.first > (notKept ? notKept[1] + 1 : 1) || session.data.last < session.data.lastStep) meta.push(`shown ${session.data.first}–${session.data.last}`);
+      if (session.data.report !== undefined) meta.push(`reported ${session.data.report}`);
       const line = element('span', 'meta', meta.join(' · '));
       if (session.comparison) line.append(' · ', element('span', 'failed', 'replay failed'));
       tab.append(line);
@@ -732,7 +740,8 @@
         node.append(element('span', 'step', String(session.baseStep)));
         node.append(element('span', 'time', ''));
         node.append(element('span', 'origin', ''));
-        node.append(element('span', 'action', session.baseStep === 0 ? '(initial state)' : '(state before the steps shown)'));
+        const before = session.state(0) === undefined ? '(not kept)' : '(state before the steps shown)';
+        node.append(element('span', 'action', session.baseStep === 0 ? '(initial state)' : before));
       } else {
         const row = entry.row;
         node.dataset.position = String(entry.position);
@@ -744,7 +753,8 @@
         const changes = session.changesAt(entry.position);
         const parts = changes.slice(0, CHANGES_PER_ROW).map(summaryText);
         if (changes.length > CHANGES_PER_ROW) parts.push(`+${changes.length - CHANGES_PER_ROW} more`);
-        node.append(element('span', 'changes', parts.length ? parts.join(', ') : '(no change)'));
+        const missing = session.missingBefore(entry.position);
+        node.append(element('span', 'changes', missing ? '(the whole state: the steps before are missing)' : parts.length ? parts.join(', ') : '(no change)'));
         if (row.cause !== null) node.append(element('span', 'link', `←${row.cause}`));
         if (row.effects.length) node.append(element('span', 'link', `→${row.effects.join(',')}`));
         if (session.comparison && session.comparison.step === row.step) node.classList.add('diverged');
@@ -999,6 +1009,11 @@
     title.textContent = `Diff: ${pinned ? 'pinned ' : ''}step ${session.stepAt(from)} → ${session.stepAt(view.position)}`;
     const before = session.state(from);
     const after = session.state(view.position);
+    if (!pinned && after !== undefined && session.missingBefore(view.position)) {
+      clear($('diff'));
+      $('diff').append(element('div', 'empty', `the steps before are missing: step ${session.stepAt(view.position)} is shown whole`));
+      return;
+    }
     if (before === undefined || after === undefined) {
       clear($('diff'));
       $('diff').append(element('div', 'empty', 'not recorded'));

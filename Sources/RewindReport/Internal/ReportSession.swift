@@ -84,6 +84,8 @@ struct ReportSession {
             ("rows", .array(rows)),
         ])
         object["name"] = summary.name.map(JSONValue.string)
+        // Why a flight recorder sent the session: shown on its tab, as text.
+        object["report"] = summary.report.map { .string($0.text) }
         if let comparison {
             object["comparison"] = .object(
                 JSONObject([
