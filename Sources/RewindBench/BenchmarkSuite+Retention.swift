@@ -2,6 +2,7 @@ import Foundation
 import PhotoApp
 import RewindCore
 import RewindLog
+import RewindUpload
 
 extension BenchmarkSuite {
     /// The steps a flight recorder keeps in the bench: a fraction of what it records, so that
@@ -40,10 +41,16 @@ extension BenchmarkSuite {
                 }
             }
         }
+        let flight = try measureFlightDispatch()
         let (alone, trimming) = (median(whole), median(retained))
         result.add("dispatch_recording_retained_ns", trimming, "dispatch with recording, keeping the last \(Self.retainedSteps) steps, p50 of runs (ns)")
         result.add("dispatch_recording_whole_ns", alone, "dispatch with recording, keeping every step, p50 of runs (ns)", baseline: "no retention")
         result.add("ratio_dispatch_retained", trimming / alone, "ratio: dispatch keeping the last \(Self.retainedSteps) steps / keeping all (×)", atMost: 1.1)
+        result.add(
+            "dispatch_flight_ns", flight,
+            "dispatch with a flight recorder (the same retention, a state and an action trigger that never fire), p50 of runs (ns)")
+        result.add(
+            "ratio_dispatch_flight", flight / trimming, "ratio: dispatch with a flight recorder / with recording keeping the same steps (×)")
         guard !wholeBytes.isEmpty, !retainedBytes.isEmpty else { return }
         result.add(
             "written_bytes_per_step_retained", median(retainedBytes),
@@ -52,6 +59,23 @@ extension BenchmarkSuite {
         result.add(
             "ratio_written_bytes_retained", median(retainedBytes) / median(wholeBytes),
             "ratio: bytes written per step keeping the last \(Self.retainedSteps) steps / keeping all (×)")
+    }
+
+    /// Login dispatch through a ``FlightRecorder``: the recorder's fast path plus its trigger
+    /// watcher, one more middleware asking two triggers at each step. Its uploads go to a log
+    /// beside the bench's, and none fires. The median of `repetitions` runs' p50s.
+    private func measureFlightDispatch() throws -> Double {
+        var runs: [Double] = []
+        for repetition in 0..<repetitions {
+            let flight = try FlightRecorder<LoginState, LoginAction>(
+                log: path("flight-\(repetition).rewind"), retention: .lastSteps(Self.retainedSteps), session: session("dispatch"),
+                triggers: [.state("failed") { $0.status == .failed }, .action("signup") { $0 == .didTapSignup }],
+                uploadingTo: try LogFileDestination(path: path("flight-\(repetition)-collected.rewind")))
+            let store = loginStore(middleware: flight.middleware)
+            runs.append(measureDispatch(of: store, recorder: flight.recorder, count: smallSteps).p50)
+            flight.recorder.close()
+        }
+        return median(runs)
     }
 
     /// The bytes this process has handed to `write` and its kin so far (`wchar` of
