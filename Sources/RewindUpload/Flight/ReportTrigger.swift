@@ -44,8 +44,9 @@ public struct ReportTrigger<State, Action>: Sendable {
     /// and calls `fire` with the reason of each that starts to.
     ///
     /// Inlinable, and made by the flight recorder's inlinable initializers, so that it is
-    /// compiled in the app's module for its types: the same loop in generic code, reached
-    /// through the store's middleware, cost 500 ns a step (`dispatch_flight_ns`).
+    /// compiled in the app's module for its types: with the same loop in generic code, login
+    /// dispatch through a flight recorder took 650-870 ns, against 370-440 ns with this, and
+    /// 160-180 ns with the recorder alone (`dispatch_flight_ns`, release builds, 2 runs each).
     @inlinable
     static func evaluator(_ triggers: [Self]) -> @Sendable (Action, State, [Action], (String) -> Void) -> Void {
         // Whether each trigger held at the last step: only the store's dispatch, one step at a
