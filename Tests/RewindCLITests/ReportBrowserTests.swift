@@ -22,6 +22,14 @@ struct ReportBrowserTests {
         return (log, URL(fileURLWithPath: page))
     }
 
+    /// The report of the log at `log`, written beside it by the real binary.
+    static func report(of log: String) throws -> URL {
+        let page = URL(fileURLWithPath: (log as NSString).deletingPathExtension + ".html")
+        let result = try RewindBinary.run(["report", log, "--output", page.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        return page
+    }
+
     /// Runs `body` with a browser on `page` at `fragment`, closing it whatever happens; the page
     /// must log no error.
     static func withBrowser(on page: URL, at fragment: String, _ body: (Browser) async throws -> Void) async throws {
@@ -261,7 +269,11 @@ struct ReportBrowserTests {
             try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
             try await browser.screenshot(to: Self.screenshots.appendingPathComponent("replay-divergence.png").path)
             try await browser.press(.arrowRight)
-            #expect(try await browser.evaluate("return document.getElementById('comparison').hidden") == true)
+            #expect(try await Self.texts(browser, "#comparison .away") == ["Replay diverged at step 2 · show the comparison"])
+            #expect(try await Self.texts(browser, "#comparison .sides").isEmpty)
+            try await browser.click(css: "#comparison .away a")
+            #expect(try await Self.fragment(browser) == "#session=1&step=2", "the link leads back to the failing step")
+            #expect(try await Self.texts(browser, "#comparison h3") == ["recorded", "replayed", "recorded → replayed"])
         }
     }
 
@@ -293,9 +305,8 @@ struct ReportBrowserTests {
         let folder = try TemporaryDirectory()
         let log = folder.path("flight.rewind")
         #expect(try RewindBinary.run(["record", "login", "--random", "--steps", "3000", "--retain-steps", "300", "--output", log]).status == 0)
-        let page = folder.path("flight.html")
-        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
-        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=2560") { browser in
+        let page = try Self.report(of: log)
+        try await Self.withBrowser(on: page, at: "session=1&step=2560") { browser in
             #expect(try await Self.texts(browser, ".session-tab .meta").first?.contains(" · steps 1–2,559 not kept") == true)
             #expect(try await Self.texts(browser, "#timeline .row.gap .step").first == "1–2559")
             #expect(try await Self.texts(browser, "#timeline .row.gap .changes").first == "steps not kept")
@@ -308,6 +319,120 @@ struct ReportBrowserTests {
             #expect(try await Self.texts(browser, "#diff .diff-line") == (try Self.cliDiff(log, 2560, 2561, session: 1)))
             try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
             try await browser.screenshot(to: Self.screenshots.appendingPathComponent("trimmed.png").path)
+        }
+    }
+
+    /// Issue 32's check: numbers a JavaScript number cannot hold are shown and compared as the
+    /// log stores them, a right-to-left override is neutralised, and a null initial state is
+    /// `null`.
+    @Test func exactNumbersANullInitialStateAndAnOverriddenNameAreShownAsRecorded() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("exact.rewind")
+        try await ExactValueSessions.record(into: log)
+        let page = try Self.report(of: log)
+        try await Self.withBrowser(on: page, at: "session=1&step=2") { browser in
+            let leaves = try await Self.texts(browser, "#state .leaf")
+            #expect(leaves.contains("big: 9007199254740993") && leaves.contains("widest: 9223372036854775807"), "\(leaves)")
+            #expect(leaves.contains("zero: -0.0"), "\(leaves)")
+            let shown = try await Self.texts(browser, "#diff .diff-line")
+            #expect(shown == (try Self.cliDiff(log, 1, 2, session: 1)), "\(shown)")
+            #expect(shown.contains { $0.contains("items[id=9007199254740995].title") })
+            try await browser.click(css: "#expand-all")
+            let all = try await Self.texts(browser, "#state .leaf")
+            #expect(all.contains(#""": "empty""#) && all.contains(#""[id=3]": "bracket""#), "odd keys are quoted: \(all)")
+            let long = "\"" + String(repeating: "k", count: 80) + "\"… (10,000 characters): \"long\""
+            #expect(all.contains(long), "a 10,000-character key is cut")
+            try await browser.press(.arrowRight)
+            let headline = try await Self.texts(browser, "#step-info .headline").first ?? ""
+            #expect(headline.contains("didTap\\u202egnp.exe") && !headline.contains("\u{202E}"), "\(headline)")
+            let row = try await Self.texts(browser, "#timeline .row.selected .action")
+            #expect(row == ["didTap\\u202egnp.exe"], "\(row)")
+            let note = #"note: "…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)"#
+            #expect(try await Self.texts(browser, "#diff .diff-line").contains { $0.hasSuffix(note) }, "the strings are cut where they differ")
+            // Raw JSON holds the values as the log does; a search marks what it finds.
+            try await browser.press(.arrowLeft)
+            try await browser.click(css: "#raw-toggle")
+            let raw = try await Self.texts(browser, "#raw").first ?? ""
+            #expect(raw.contains(#""big": 9007199254740993,"#) && raw.contains(#""zero": -0.0"#), "\(raw.prefix(300))")
+            try await browser.click(css: "#raw-toggle")
+            try await browser.type("/bracket")
+            #expect(try await Self.texts(browser, "#search-result") == ["1 here"])
+            #expect(try await Self.texts(browser, "#state .leaf.found") == [#""[id=3]": "bracket""#])
+            #expect(try await Self.fragment(browser) == "#session=1&step=2&find=bracket")
+            try await browser.click(css: "#expand-all")
+            #expect(try await browser.evaluate("return document.querySelectorAll('#state details:not([open])').length") == 0)
+            try await browser.click(css: "#collapse-all")
+            #expect(try await browser.evaluate("return document.querySelectorAll('#state details[open]').length") == 0)
+            try await browser.click(css: "#timeline")
+            try await browser.press(.home)
+            #expect(try await Self.texts(browser, "#state") == ["null"])
+            try await browser.press(.arrowRight)
+            #expect(try await Self.texts(browser, "#diff .diff-line") == (try Self.cliDiff(log, 0, 1, session: 1)))
+        }
+    }
+
+    /// The action filter (a glob that backtracked for seconds as a regular expression answers
+    /// at once, case does not matter, a selected step the filter hides is named), a link to a
+    /// session the page does not hold, a diff of one step in two sessions, play and pause, and
+    /// an action's payload in sight.
+    @Test func filtersLinksTwoSessionDiffsAndPlay() async throws {
+        let folder = try TemporaryDirectory()
+        let (log, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=2&step=8&action=didtap*") { browser in
+            let count = try await Self.texts(browser, "#filter-count").first ?? ""
+            #expect(count.hasSuffix(" steps match"), "\(count): step 8 is didTapLogin, which matches")
+            try await browser.press(.arrowRight)
+            #expect(try await Self.texts(browser, "#timeline .row.selected .action").allSatisfy { $0.hasPrefix("didTap") })
+        }
+        let slow = "*a*a*a*a*a*a*a*a*a*a*b"
+        try await Self.withBrowser(on: page, at: "session=2&step=8&action=\(slow)") { browser in
+            // The page got ready at all: the regular expression held it for 15 s a filter.
+            let count = try await Self.texts(browser, "#filter-count").first ?? ""
+            #expect(count == "0 of 28 steps match · step 8, selected, does not match", "\(count)")
+        }
+        try await Self.withBrowser(on: page, at: "session=99&step=3") { browser in
+            let notice = try await Self.texts(browser, "#sessions .notice")
+            #expect(notice == ["no session #99 here: showing #1"])
+        }
+        // The same step of two sessions, diffed as `rewind diff` does across recordings.
+        try await Self.withBrowser(on: page, at: "session=2&step=8&against=1:8") { browser in
+            #expect(try await Self.texts(browser, "#diff-title") == ["Diff: #1 login-happy step 8 → #2 login-invalid-then-fixed step 8"])
+            let cli = try RewindBinary.run(["diff", "\(log):login-happy:8", "\(log):login-invalid-then-fixed:8"])
+            #expect(try await Self.texts(browser, "#diff .diff-line") == Array(cli.stdout.split(separator: "\n").dropFirst().map(String.init)))
+        }
+        // Play steps on by itself until paused.
+        try await Self.withBrowser(on: page, at: "session=2&step=1") { browser in
+            try await browser.click(css: "#timeline")
+            try await browser.press(.space)
+            _ = try await browser.waitUntil("return location.hash !== '#session=2&step=1'")
+            try await browser.press(.space)
+            #expect(try await browser.evaluate("return document.getElementById('play').getAttribute('aria-pressed')") == "false")
+        }
+        // An action's payload is in sight without a click.
+        try await Self.withBrowser(on: page, at: "session=2&step=9") { browser in
+            let payload = try await Self.texts(browser, "#step-info .leaf")
+            #expect(payload.contains(#"_0: "a""#), "\(payload)")
+        }
+    }
+
+    /// A change deep in a long list is drawn where it is, with its neighbours; the rest of the
+    /// list waits behind buttons that draw it in place.
+    @Test func theChangedElementOfALongListIsDrawnWithItsNeighbours() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("list.rewind")
+        try await BigListSessions.record(into: log)
+        let page = try Self.report(of: log)
+        try await Self.withBrowser(on: page, at: "session=1&step=1") { browser in
+            #expect(try await Self.texts(browser, "#state .leaf.changed") == [#"title: "renamed""#])
+            let drawn = try await Self.texts(browser, "#state details details details > summary .key")
+            #expect(drawn == ["[id=434]", "[id=435]", "[id=436]", "[id=437]", "[id=438]"], "\(drawn)")
+            #expect(try await Self.texts(browser, "#state .more") == ["show 200 more of 433", "show 62 more of 62 (from 438)"])
+            try await browser.click(css: "#state .more")
+            #expect(try await Self.texts(browser, "#state .more").first == "show 200 more of 233 (from 200)")
+            // The diff comes first, above the tree.
+            let order = try await browser.evaluate(
+                "return document.getElementById('diff-section').compareDocumentPosition(document.getElementById('state-section')) & 4")
+            #expect(order == 4)
         }
     }
 

@@ -6,22 +6,82 @@
 (() => {
   'use strict';
 
-  const DATA = JSON.parse(document.getElementById('rewind-data').textContent);
   const $ = (id) => document.getElementById(id);
   const hasOwn = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+
+  // ---------------------------------------------------------------------------------------
+  // Exact numbers
+
+  /**
+   * A number a JavaScript number cannot hold or print as the log stores it: an integer past
+   * 2^53 (9007199254740993), and every double (-0.0, 0.0, 1e+16). Kept as the log's text,
+   * compared and shown as text. One
+   * instance a text (`exact`), so `===` compares them, and a Map keys an id by it.
+   */
+  class Exact {
+    constructor(text) {
+      this.text = text;
+      Object.freeze(this);
+    }
+  }
+  const exacts = new Map();
+  function exact(text) {
+    let value = exacts.get(text);
+    if (value === undefined) {
+      value = new Exact(text);
+      exacts.set(text, value);
+    }
+    return value;
+  }
+
+  // The page's data writes such a number as {"$exact": "text"} (ReportValues.swift). An app's
+  // own object whose one key is "$exact" followed by N NULs comes with one NUL more.
+  const EXACT_TAG = /^\$exact\u0000*$/;
+  function revive(key, value) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+    const keys = Object.keys(value);
+    if (keys.length !== 1 || !EXACT_TAG.test(keys[0])) return value;
+    if (keys[0] === '$exact') return typeof value.$exact === 'string' ? exact(value.$exact) : value;
+    const object = {};
+    Object.defineProperty(object, keys[0].slice(0, -1), { value: value[keys[0]], writable: true, enumerable: true, configurable: true });
+    return object;
+  }
+
+  const DATA = (() => {
+    const text = document.getElementById('rewind-data').textContent;
+    return text.includes('"$exact') ? JSON.parse(text, revive) : JSON.parse(text);
+  })();
+
+  /** A scalar as the log writes it: an exact number's text, else JSON. */
+  const scalarJSON = (value) => (value instanceof Exact ? value.text : JSON.stringify(value));
+
+  /** A number read from a path's text (`[id=9007199254740993]`), exact when it must be. */
+  function numberFromText(text) {
+    const number = Number(text);
+    return String(number) === text ? number : exact(text);
+  }
+
+  // Controls and bidirectional formatting characters in recorded text are shown as their
+  // escapes, as on a terminal (TerminalText): U+202E would otherwise turn a name around.
+  const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+  const NAMED = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+  const visible = (text) =>
+    String(text).replace(INVISIBLE, (character) => NAMED[character] ?? '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
   const ROW_HEIGHT = 24;
   // Rows drawn beyond the visible ones, so that scrolling a little shows drawn rows.
   const OVERSCAN = 6;
   const CHANGES_PER_ROW = 3;
   const CHILDREN_PER_PAGE = 200;
   const LONG_STRING = 400;
+  // A key longer than this is cut in the tree (its path, in the history's title, is whole).
+  const KEY_LENGTH = 80;
   // ValueSummary.wholeScalarLimit: a UUID in quotes fits.
   const WHOLE_SCALAR = 40;
 
   // ---------------------------------------------------------------------------------------
   // Values, paths and the log's patches
 
-  const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+  const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Exact);
 
   /** The length a redacted secret (`{"$redacted": N}`) keeps, or null for any other value. */
   function redactedLength(value) {
@@ -63,7 +123,7 @@
   function scalarID(element) {
     if (!isObject(element) || !hasOwn(element, 'id')) return undefined;
     const id = element.id;
-    return id !== null && typeof id === 'object' ? undefined : id;
+    return id !== null && typeof id === 'object' && !(id instanceof Exact) ? undefined : id;
   }
 
   // States share every unchanged array with their neighbours, so an array's ids are read once.
@@ -178,7 +238,7 @@
     let text = '';
     for (const component of path) {
       if (typeof component === 'number') text += `[${component}]`;
-      else if (isIDComponent(component)) text += `[id=${JSON.stringify(component.id)}]`;
+      else if (isIDComponent(component)) text += `[id=${scalarJSON(component.id)}]`;
       else if (IDENTIFIER.test(component)) text += (text ? '.' : '') + component;
       else text += `[${JSON.stringify(component)}]`;
     }
@@ -235,7 +295,9 @@
       if (end < 0) return null;
     }
     try {
-      const value = JSON.parse(text.slice(start, end));
+      const source = text.slice(start, end);
+      const value = JSON.parse(source);
+      if (typeof value === 'number') return { value: numberFromText(source), end };
       return value !== null && typeof value === 'object' ? null : { value, end };
     } catch (error) {
       return null;
@@ -379,7 +441,7 @@
     if (Array.isArray(value)) return '[' + value.map(compact).join(',') + ']';
     if (isObject(value)) return '{' + sortedKeys(value).map((key) => JSON.stringify(key) + ':' + compact(value[key])).join(',') + '}';
     if (value === undefined) return '(absent)';
-    return JSON.stringify(value);
+    return scalarJSON(value);
   }
 
   /** As ValueSummary.describe: a scalar stays whole up to WHOLE_SCALAR characters, so an id is never cut. */
@@ -399,8 +461,31 @@
     return text.length <= scalarLimit ? text : text.slice(0, scalarLimit - 1) + '…';
   }
 
+  /**
+   * Two long strings that differ, each cut around where they start to differ rather than to
+   * its head (a 1 MB string and the same plus one character had two identical heads):
+   * `"…the end" → "…the end!" (from character 1,000,001)`. Null when either is short or not a
+   * string.
+   */
+  function differingStrings(old, now, limit) {
+    if (typeof old !== 'string' || typeof now !== 'string' || (old.length <= limit && now.length <= limit)) return null;
+    let first = 0;
+    while (first < old.length && first < now.length && old[first] === now[first]) first += 1;
+    // Not inside a surrogate pair.
+    if (first > 0 && first < old.length && /[\udc00-\udfff]/.test(old[first])) first -= 1;
+    const context = 8;
+    const from = Math.max(0, first - context);
+    const cut = (text) => {
+      const part = text.slice(from, from + limit - 4);
+      return (from > 0 ? '…' : '') + JSON.stringify(part).slice(1, -1) + (from + part.length < text.length ? '…' : '');
+    };
+    return `"${cut(old)}" → "${cut(now)}" (from character ${(first + 1).toLocaleString('en-US')})`;
+  }
+
   function changeText(change, limit) {
     const path = pathText(change.path);
+    const strings = change.kind === 'changed' ? differingStrings(change.old, change.now, limit) : null;
+    if (strings !== null) return { sign: '~', text: `${path}: ${strings}` };
     if (change.kind === 'added') return { sign: '+', text: `${path}: ${describe(change.now, limit)}` };
     if (change.kind === 'removed') return { sign: '-', text: `${path}: ${describe(change.old, limit)}` };
     if (change.kind === 'moved') return { sign: '↕', text: `${path}: moved [${change.from}] → [${change.to}]` };
@@ -409,6 +494,8 @@
 
   function summaryText(change) {
     const path = pathText(change.path);
+    const strings = change.kind === 'changed' ? differingStrings(change.old, change.now, 20) : null;
+    if (strings !== null) return `${path}: ${strings}`;
     if (change.kind === 'added') return `${path} + ${describe(change.now, 24)}`;
     if (change.kind === 'removed') return `${path} − ${describe(change.old, 24)}`;
     if (change.kind === 'moved') return `${path} ↕ [${change.from}] → [${change.to}]`;
@@ -443,7 +530,8 @@
       }
       this.baseStep = data.first - 1;
       this.states = new Array(this.rows.length + 1);
-      this.states[0] = data.base === null ? undefined : data.base;
+      // A session's initial state may be null itself: `hasBase` says whether there is one.
+      this.states[0] = data.hasBase ? data.base : undefined;
       this.comparison = data.comparison || null;
     }
 
@@ -512,7 +600,15 @@
   // The view: what is selected, kept in the URL fragment
 
   const view = {
+    /** What the search looks for in the state's keys and values. */
+    search: '',
+    /** Whether the state is shown as raw JSON. */
+    raw: false,
+    /** Another session's step to diff against: {session, step}. */
+    against: null,
     session: null,
+    /** The session a link asked for when this page does not hold it. */
+    missing: null,
     position: 0,
     pin: null,
     field: null,
@@ -524,6 +620,8 @@
     const params = new URLSearchParams(location.hash.replace(/^#/, ''));
     const number = Number(params.get('session') ?? DATA.open?.session ?? sessions[0]?.number);
     view.session = sessions.find((session) => session.number === number) ?? sessions[0] ?? null;
+    // A link to a session this page does not hold opens the first, and says so.
+    view.missing = view.session && view.session.number !== number ? params.get('session') : null;
     if (!view.session) return;
     const step = params.get('step') ?? DATA.open?.step;
     view.position = step === undefined || step === null || step === '' || Number.isNaN(Number(step)) ? 0 : view.session.position(Number(step));
@@ -533,6 +631,11 @@
     view.field = field === null ? null : parsePath(field);
     view.action = params.get('action') ?? '';
     view.origin = params.get('origin') ?? '';
+    view.search = params.get('find') ?? '';
+    // `against=3:8`: the diff is from session 3's step 8 to this step.
+    const against = /^(\d+):(-?\d+)$/.exec(params.get('against') ?? '');
+    const other = against ? sessions.find((session) => session.number === Number(against[1])) : undefined;
+    view.against = other ? { session: other, step: Number(against[2]) } : null;
   }
 
   function writeFragment() {
@@ -544,6 +647,8 @@
     if (view.field !== null) params.set('field', pathText(view.field));
     if (view.action) params.set('action', view.action);
     if (view.origin) params.set('origin', view.origin);
+    if (view.search) params.set('find', view.search);
+    if (view.against) params.set('against', `${view.against.session.number}:${view.against.step}`);
     const hash = '#' + params.toString();
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }
@@ -554,7 +659,7 @@
   function element(tag, className, text) {
     const node = document.createElement(tag);
     if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
+    if (text !== undefined) node.textContent = visible(text);
     return node;
   }
 
@@ -575,9 +680,35 @@
   // ---------------------------------------------------------------------------------------
   // Filters
 
-  function globRegExp(pattern) {
-    const escaped = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
-    return new RegExp('^' + escaped + '$');
+  /**
+   * Whether `text` matches the glob `pattern` (`*` any run, `?` one character), both already
+   * lowercased. Greedy, going back to the last `*` only: at most pattern × text steps, where
+   * the regular expression it replaced backtracked exponentially (`*a*a*a*a*a*a*a*a*a*a*b` held
+   * the page 15 s on 40-character names).
+   */
+  function globMatches(pattern, text) {
+    let i = 0;
+    let j = 0;
+    let star = -1;
+    let resume = 0;
+    while (j < text.length) {
+      if (i < pattern.length && (pattern[i] === '?' || pattern[i] === text[j])) {
+        i += 1;
+        j += 1;
+      } else if (i < pattern.length && pattern[i] === '*') {
+        star = i;
+        i += 1;
+        resume = j;
+      } else if (star >= 0) {
+        i = star + 1;
+        resume += 1;
+        j = resume;
+      } else {
+        return false;
+      }
+    }
+    while (i < pattern.length && pattern[i] === '*') i += 1;
+    return i === pattern.length;
   }
 
   let matching = null;
@@ -588,15 +719,13 @@
       matching = null;
       return;
     }
-    let pattern = null;
-    try {
-      pattern = view.action ? globRegExp(view.action) : null;
-    } catch (error) {
-      pattern = null;
-    }
+    // Case does not matter: `didtap*` finds `didTapLogin`.
+    const pattern = Array.from(view.action.toLowerCase());
+    const plain = view.action.toLowerCase();
     matching = new Set();
     for (const row of session.rows) {
-      const nameMatches = !view.action || (pattern ? pattern.test(row.name) : false) || row.name.includes(view.action);
+      const name = row.name.toLowerCase();
+      const nameMatches = !view.action || globMatches(pattern, Array.from(name)) || name.includes(plain);
       if (nameMatches && (!view.origin || row.origin === view.origin)) matching.add(row.index + 1);
     }
   }
@@ -609,6 +738,7 @@
   function renderSessions() {
     const nav = $('sessions');
     clear(nav);
+    if (view.missing !== null) nav.append(element('span', 'notice', `no session #${view.missing} here: showing #${view.session.number}`));
     for (const session of sessions) {
       const tab = element('button', 'session-tab');
       tab.type = 'button';
@@ -635,6 +765,7 @@
       tab.addEventListener('click', () => {
         if (view.session === session) return;
         view.session = session;
+        view.missing = null;
         view.position = session.comparison ? session.position(session.comparison.step) : 0;
         view.pin = null;
         view.field = null;
@@ -676,8 +807,13 @@
     return best + '*';
   }
 
+  /** A row's time since the session started: `+12.345s`. */
+  const timeText = (row) => (row.time === null ? '' : `+${(row.time / 1000).toFixed(3)}s`);
+
   /** The timeline's entries: the state before the first row, rows that pass the filter, gaps. */
   let entries = [];
+  /** How many steps the filter keeps, as the filter bar says it. */
+  let matchCount = '';
 
   function buildEntries() {
     const session = view.session;
@@ -693,7 +829,14 @@
     }
     while (gap < gaps.length) entries.push({ kind: 'gap', gap: gaps[gap++] });
     const rows = session.rows.length;
-    $('filter-count').textContent = matching === null ? '' : `${matching.size} of ${rows} steps match`;
+    matchCount = matching === null ? '' : `${matching.size} of ${rows} steps match`;
+    // Columns as wide as this session's longest step, time and origin (an origin up to 24
+    // characters): fixed widths cut `photos/thumbnail` and ran times past 10,000 s over.
+    const longest = (texts, floor) => texts.reduce((most, text) => Math.max(most, text.length), floor);
+    const timeline = $('timeline').style;
+    timeline.setProperty('--step-width', `${longest([String(session.data.lastStep)], 4) + 2}ch`);
+    timeline.setProperty('--time-width', `${longest(session.rows.map(timeText), 7) + 1}ch`);
+    timeline.setProperty('--origin-width', `${Math.min(24, longest(session.data.origins, 4)) + 1}ch`);
   }
 
   const rowsBox = element('div', 'rows');
@@ -747,7 +890,7 @@
         node.dataset.position = String(entry.position);
         node.setAttribute('role', 'option');
         node.append(element('span', 'step', String(row.step)));
-        node.append(element('span', 'time', row.time === null ? '' : `+${(row.time / 1000).toFixed(3)}s`));
+        node.append(element('span', 'time', timeText(row)));
         node.append(element('span', 'origin', row.origin));
         node.append(element('span', 'action', row.label));
         const changes = session.changesAt(entry.position);
@@ -822,24 +965,34 @@
     if (typeof value === 'string') {
       const node = element('span', 'string');
       if (value.length <= LONG_STRING) {
-        node.textContent = JSON.stringify(value);
+        node.textContent = visible(JSON.stringify(value));
         return node;
       }
-      node.textContent = JSON.stringify(value.slice(0, LONG_STRING)) + '…';
+      node.textContent = visible(JSON.stringify(value.slice(0, LONG_STRING))) + '…';
       const wrapper = element('span');
       const more = element('button', 'more', `show all ${value.length} characters`);
       more.type = 'button';
       more.addEventListener('click', (event) => {
         event.stopPropagation();
-        node.textContent = JSON.stringify(value);
+        node.textContent = visible(JSON.stringify(value));
         more.remove();
       });
       wrapper.append(node, ' ', more);
       return wrapper;
     }
     if (typeof value === 'number') return element('span', 'number', String(value));
+    if (value instanceof Exact) return element('span', 'number', value.text);
     if (value === undefined) return element('span', 'meta', '(absent)');
     return element('span', 'literal', JSON.stringify(value));
+  }
+
+  /**
+   * A key as the tree shows it: bare when it reads as a name, else quoted (`""`, `"[id=3]"`,
+   * `"a b"`, so that no key passes for an element or for nothing), and cut past KEY_LENGTH.
+   */
+  function keyLabel(key) {
+    if (IDENTIFIER.test(key) && key.length <= KEY_LENGTH) return key;
+    return key.length <= KEY_LENGTH ? JSON.stringify(key) : JSON.stringify(key.slice(0, KEY_LENGTH)) + `… (${key.length.toLocaleString('en-US')} characters)`;
   }
 
   function keyNode(key, path) {
@@ -850,12 +1003,14 @@
       event.stopPropagation();
       view.field = path;
       update({});
+      // The history is under the state and the diff: bring it into view.
+      $('history-section').scrollIntoView({ block: 'nearest' });
     });
     return node;
   }
 
   /** A collapsible tree of `value`; `marks` maps paths (as JSON) to a class. */
-  function treeNode(key, value, path, marks, depth) {
+  function treeNode(key, value, path, marks, depth, openDepth = 1) {
     const mark = marks.get(JSON.stringify(path));
     const selectedField = view.field !== null && samePath(view.field, path);
     const container = (Array.isArray(value) || isObject(value)) && redactedLength(value) === null;
@@ -886,29 +1041,66 @@
     const entries = Array.isArray(value)
       ? value.map((item, index) => [identified ? { id: item.id } : index, item])
       : sortedKeys(value).map((name) => [name, value[name]]);
+    const draw = (index, before) => {
+      const [name, item] = entries[index];
+      const label = typeof name === 'string' ? keyLabel(name) : pathText([name]);
+      children.insertBefore(treeNode(label, item, path.concat([name]), marks, depth + 1, openDepth), before);
+    };
+    // A run of children not drawn yet, as a button that draws CHILDREN_PER_PAGE of them at a
+    // time, in place.
+    const run = (from, to) => {
+      const more = element('button', 'more');
+      more.type = 'button';
+      let next = from;
+      const label = () => {
+        more.textContent = `show ${Math.min(CHILDREN_PER_PAGE, to - next)} more of ${to - next}` + (next > 0 ? ` (from ${next})` : '');
+      };
+      label();
+      more.addEventListener('click', () => {
+        const end = Math.min(to, next + CHILDREN_PER_PAGE);
+        for (let i = next; i < end; i++) draw(i, more);
+        next = end;
+        if (next < to) label();
+        else more.remove();
+      });
+      return more;
+    };
     const showMore = () => {
-      const next = Math.min(entries.length, shown + CHILDREN_PER_PAGE);
-      for (let i = shown; i < next; i++) {
-        const [name, item] = entries[i];
-        const label = typeof name === 'string' ? name : pathText([name]);
-        children.append(treeNode(label, item, path.concat([name]), marks, depth + 1));
+      shown = entries.length;
+      // The children a change, the open field or a search leads to, with two neighbours
+      // each, are drawn wherever they are; the first page when nothing leads anywhere. Only
+      // the first 200 were drawn before, and a change at [id=436] was not on the page.
+      const wanted = new Set();
+      if (entries.length > CHILDREN_PER_PAGE) {
+        for (let i = 0; i < entries.length && wanted.size < 1000; i++) {
+          const childPath = path.concat([entries[i][0]]);
+          if (marks.has(JSON.stringify(childPath)) || (view.field !== null && isPrefix(childPath, view.field))) {
+            for (let j = Math.max(0, i - 2); j <= Math.min(entries.length - 1, i + 2); j++) wanted.add(j);
+          }
+        }
       }
-      shown = next;
-      if (shown < entries.length) {
-        const more = element('button', 'more', `show ${Math.min(CHILDREN_PER_PAGE, entries.length - shown)} more of ${entries.length - shown}`);
-        more.type = 'button';
-        more.addEventListener('click', () => {
-          more.remove();
-          showMore();
-        });
-        children.append(more);
+      if (wanted.size === 0) for (let i = 0; i < Math.min(entries.length, CHILDREN_PER_PAGE); i++) wanted.add(i);
+      let skippedFrom = null;
+      for (let i = 0; i < entries.length; i++) {
+        if (wanted.has(i)) {
+          if (skippedFrom !== null) children.append(run(skippedFrom, i));
+          skippedFrom = null;
+          draw(i, null);
+        } else if (skippedFrom === null) {
+          skippedFrom = i;
+        }
       }
+      if (skippedFrom !== null) children.append(run(skippedFrom, entries.length));
     };
     const opensByItself =
-      depth < 1 || (mark !== undefined && depth < 12) || (view.field !== null && isPrefix(path, view.field) && path.length < view.field.length);
-    if (opensByItself) {
+      depth < openDepth || (mark !== undefined && depth < 12) || (view.field !== null && isPrefix(path, view.field) && path.length < view.field.length);
+    // Expand all opens a node without waiting for its `toggle` event, which comes later.
+    details.reveal = () => {
       details.open = true;
-      showMore();
+      if (shown === 0) showMore();
+    };
+    if (opensByItself) {
+      details.reveal();
     } else {
       details.addEventListener('toggle', () => {
         if (details.open && shown === 0) showMore();
@@ -917,13 +1109,14 @@
     return details;
   }
 
-  function tree(value, marks) {
+  /** The tree of `value`, opened `openDepth` levels down (and wherever `marks` leads). */
+  function tree(value, marks, openDepth = 1) {
     const root = element('div');
     if (value === undefined) {
       root.append(element('span', 'empty', 'not recorded: the steps before this one are missing'));
       return root;
     }
-    root.append(treeNode(null, value, [], marks, 0));
+    root.append(treeNode(null, value, [], marks, 0, openDepth));
     return root;
   }
 
@@ -939,7 +1132,7 @@
     }
     const row = session.rows[view.position - 1];
     const headline = element('div', 'headline');
-    headline.append(`Step ${row.step}  `, element('span', 'origin', row.origin), '  ', row.label);
+    headline.append(`Step ${row.step}  `, element('span', 'origin', row.origin), '  ', visible(row.label));
     box.append(headline);
     const meta = element('div', 'meta');
     meta.append(row.time === null ? '' : `+${(row.time / 1000).toFixed(3)}s`);
@@ -956,10 +1149,12 @@
       });
     }
     box.append(meta);
+    // Open, and its payload with it: it took three clicks to see what an action carried.
     const action = element('details');
+    action.open = true;
     action.append(element('summary', null, 'Action'));
     const actionTree = element('div', 'tree');
-    actionTree.append(tree(row.action, new Map()));
+    actionTree.append(tree(row.action, new Map(), 4));
     action.append(actionTree);
     box.append(action);
   }
@@ -971,7 +1166,109 @@
     $('state-title').textContent = `at step ${session.stepAt(view.position)}` + (changes.length ? ` · ${changes.length} changed here, marked` : '');
     const box = $('state');
     clear(box);
-    box.append(tree(state, changeMarks(changes)));
+    const marks = changeMarks(changes);
+    const found = view.search ? findValues(state, view.search) : null;
+    if (found) {
+      for (const path of found.paths) {
+        marks.set(JSON.stringify(path), 'found');
+        for (let i = 0; i < path.length; i++) {
+          const ancestor = JSON.stringify(path.slice(0, i));
+          if (!marks.has(ancestor)) marks.set(ancestor, 'contains-found');
+        }
+      }
+      $('search-result').textContent = found.count === 0 ? 'not here' : `${found.count.toLocaleString('en-US')} here${found.count > found.paths.length ? `, the first ${found.paths.length} marked` : ''}`;
+    } else {
+      $('search-result').textContent = '';
+    }
+    box.append(tree(state, marks));
+    const raw = $('raw');
+    if (view.raw) raw.textContent = visible(state === undefined ? '(not recorded)' : jsonText(state, ''));
+    raw.hidden = !view.raw;
+    box.hidden = view.raw;
+  }
+
+  /** `value` as pretty JSON, keys in the log's order, exact numbers as their text. */
+  function jsonText(value, indent) {
+    const inner = indent + '  ';
+    if (Array.isArray(value)) {
+      if (value.length === 0) return '[]';
+      return '[\n' + value.map((item) => inner + jsonText(item, inner)).join(',\n') + '\n' + indent + ']';
+    }
+    if (isObject(value)) {
+      const keys = sortedKeys(value);
+      if (keys.length === 0) return '{}';
+      return '{\n' + keys.map((key) => `${inner}${JSON.stringify(key)}: ${jsonText(value[key], inner)}`).join(',\n') + '\n' + indent + '}';
+    }
+    return scalarJSON(value);
+  }
+
+  /** The most places a search marks in the tree; it counts them all. */
+  const FOUND_MARKED = 200;
+
+  /**
+   * The places in `state` whose key or scalar value holds `query`, case ignored: how many,
+   * and the paths of the first FOUND_MARKED.
+   */
+  function findValues(state, query) {
+    const wanted = query.toLowerCase();
+    const paths = [];
+    let count = 0;
+    const visit = (value, path, key) => {
+      const keyMatches = typeof key === 'string' && key.toLowerCase().includes(wanted);
+      const container = (Array.isArray(value) || isObject(value)) && redactedLength(value) === null;
+      if (keyMatches || (!container && value !== undefined && compact(value).toLowerCase().includes(wanted))) {
+        count += 1;
+        if (paths.length < FOUND_MARKED) paths.push(path);
+      }
+      if (!container) return;
+      if (Array.isArray(value)) {
+        const identified = value.length > 0 && idIndex(value) !== null;
+        value.forEach((item, index) => visit(item, path.concat([identified ? { id: item.id } : index]), null));
+      } else {
+        for (const name of sortedKeys(value)) visit(value[name], path.concat([name]), name);
+      }
+    };
+    if (state !== undefined) visit(state, [], null);
+    return { count, paths };
+  }
+
+  /** Opens every node of the state's tree, up to a few thousand; or closes them all. */
+  function expandAll(open) {
+    const box = $('state');
+    if (!open) {
+      for (const node of box.querySelectorAll('details[open]')) node.open = false;
+      return;
+    }
+    let opened = 0;
+    for (let pass = 0; pass < 32 && opened < 5000; pass++) {
+      const closed = box.querySelectorAll('details:not([open])');
+      if (closed.length === 0) break;
+      for (const node of closed) {
+        node.reveal?.();
+        opened += 1;
+      }
+    }
+  }
+
+  /** Copies the state at the step as JSON: the log's values, not their escapes. */
+  function copyJSON() {
+    const state = view.session.state(view.position);
+    const text = state === undefined ? '' : jsonText(state, '');
+    const done = () => ($('search-result').textContent = 'copied');
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, () => copyBySelection(text, done));
+    } else {
+      copyBySelection(text, done);
+    }
+  }
+
+  function copyBySelection(text, done) {
+    const area = element('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    if (document.execCommand('copy')) done();
+    area.remove();
   }
 
   function diffLines(changes, box) {
@@ -997,6 +1294,17 @@
 
   function renderDiff() {
     const session = view.session;
+    if (view.against) {
+      const other = view.against.session;
+      const position = other.position(view.against.step);
+      $('diff-title').textContent = `Diff: ${visible(other.label)} step ${other.stepAt(position)} → ${visible(session.label)} step ${session.stepAt(view.position)}`;
+      const before = other.state(position);
+      const after = session.state(view.position);
+      clear($('diff'));
+      if (before === undefined || after === undefined) $('diff').append(element('div', 'empty', 'not recorded'));
+      else diffLines(diff(before, after), $('diff'));
+      return;
+    }
     const from = view.pin !== null && view.pin !== view.position ? view.pin : view.position - 1;
     const title = $('diff-title');
     if (from < 0) {
@@ -1022,50 +1330,98 @@
     diffLines(diff(before, after), $('diff'));
   }
 
-  function renderHistory() {
-    const session = view.session;
-    const box = $('history');
-    clear(box);
-    const title = $('history-title');
-    if (view.field === null) {
-      title.textContent = 'History';
-      box.append(element('div', 'empty', 'click a field in the state to see every step that changed it'));
-      return;
-    }
-    title.textContent = `History of ${pathText(view.field)}`;
+  /**
+   * The open field's history, built once per session and field and kept while the step moves
+   * (it walked every state of the session at every step: 1.1 s a step on a 100,000-step
+   * login): its element, and its rows by position, to mark the current one.
+   */
+  let historyView = null;
+
+  /** What changed inside a container, for a history row: its changes in short, paths relative to the field. */
+  function containerChange(previous, value) {
+    const changes = diff(previous, value);
+    const parts = changes.slice(0, CHANGES_PER_ROW).map(summaryText);
+    if (changes.length > CHANGES_PER_ROW) parts.push(`+${changes.length - CHANGES_PER_ROW} more`);
+    return parts.join(', ');
+  }
+
+  function historyText(position, previous, value) {
+    if (position === 0) return describe(value, 80);
+    const containers =
+      (Array.isArray(previous) && Array.isArray(value)) || (isObject(previous) && isObject(value) && redactedLength(previous) === null && redactedLength(value) === null);
+    // `[id=436].status: "loading" → "loaded"`, where `[1000 items] → [1000 items]` said nothing.
+    return containers ? containerChange(previous, value) : `${describe(previous, 60)} → ${describe(value, 60)}`;
+  }
+
+  function buildHistory(session, field) {
+    const node = element('div');
     const table = element('table', 'history-table');
+    const rows = new Map();
     let previous;
     let changes = 0;
     for (let position = 0; position <= session.lastPosition; position++) {
       const state = session.state(position);
-      const value = state === undefined ? undefined : valueAt(state, view.field);
+      const value = state === undefined ? undefined : valueAt(state, field);
       if (position > 0 && (value === previous || deepEqual(value, previous))) continue;
       const row = element('tr');
-      if (position === view.position) row.classList.add('current');
       const step = session.stepAt(position);
       const stepCell = element('td', 'num');
       stepCell.append(link(String(step), () => select(position)));
       row.append(stepCell);
       row.append(element('td', 'label', position === 0 ? (session.baseStep === 0 ? '(initial)' : '(before)') : session.rows[position - 1].label));
-      row.append(element('td', null, position === 0 ? describe(value, 80) : `${describe(previous, 60)} → ${describe(value, 60)}`));
+      row.append(element('td', null, historyText(position, previous, value)));
       table.append(row);
+      rows.set(position, row);
       if (position > 0) changes += 1;
       previous = value;
     }
-    box.append(element('div', 'meta', changes === 1 ? 'changed at 1 step' : `changed at ${changes} steps`));
-    box.append(table);
+    node.append(element('div', 'meta', changes === 1 ? 'changed at 1 step' : `changed at ${changes} steps`));
+    node.append(table);
+    return { session, key: pathText(field), node, rows, current: null };
   }
+
+  function renderHistory() {
+    const session = view.session;
+    const box = $('history');
+    const title = $('history-title');
+    if (view.field === null) {
+      historyView = null;
+      clear(box);
+      title.textContent = 'History';
+      box.append(element('div', 'empty', 'click a field in the state to see every step that changed it'));
+      return;
+    }
+    title.textContent = visible(`History of ${pathText(view.field)}`);
+    if (historyView === null || historyView.session !== session || historyView.key !== pathText(view.field)) {
+      historyView = buildHistory(session, view.field);
+    }
+    if (box.firstChild !== historyView.node || box.childNodes.length !== 1) {
+      clear(box);
+      box.append(historyView.node);
+    }
+    historyView.current?.classList.remove('current');
+    historyView.current = historyView.rows.get(view.position) ?? null;
+    historyView.current?.classList.add('current');
+  }
+
 
   function renderComparison() {
     const session = view.session;
     const box = $('comparison');
     clear(box);
     const comparison = session.comparison;
-    if (!comparison || session.stepAt(view.position) !== comparison.step) {
+    if (!comparison) {
       box.hidden = true;
       return;
     }
     box.hidden = false;
+    if (session.stepAt(view.position) !== comparison.step) {
+      // Away from the failing step, one line keeps it in sight, and leads back to it.
+      const line = element('div', 'away', `Replay diverged at step ${comparison.step} · `);
+      line.append(link('show the comparison', () => select(session.position(comparison.step))));
+      box.append(line);
+      return;
+    }
     box.append(element('div', 'headline', comparison.headline));
     const changes = diff(comparison.left, comparison.right);
     const sides = element('div', 'sides');
@@ -1096,6 +1452,9 @@
     const pin = $('pin');
     pin.textContent = view.pin === null ? 'Pin' : `Unpin ${session.stepAt(view.pin)}`;
     pin.setAttribute('aria-pressed', String(view.pin !== null));
+    // The selected step stays selected when the filter hides it: the count says so.
+    const hidden = isVisible(view.position) ? '' : ` · step ${step}, selected, does not match`;
+    $('filter-count').textContent = matchCount + (matchCount ? hidden : '');
   }
 
   function update({ sessionChanged = false, filterChanged = false, scroll = true } = {}) {
@@ -1145,6 +1504,26 @@
     select(position);
   }
 
+  /** The timer of play, while it plays. */
+  let playing = null;
+
+  /** Plays the visible steps from the selected one at the chosen speed, to the last. */
+  function togglePlay() {
+    if (playing !== null) {
+      clearInterval(playing);
+      playing = null;
+    } else {
+      const perSecond = Number($('speed').value) || 5;
+      playing = setInterval(() => {
+        const before = view.position;
+        move(1);
+        if (view.position === before) togglePlay();
+      }, 1000 / perSecond);
+    }
+    $('play').textContent = playing === null ? '▶ Play' : '❚❚ Pause';
+    $('play').setAttribute('aria-pressed', String(playing !== null));
+  }
+
   function togglePin() {
     view.pin = view.pin === null ? view.position : null;
     update({ scroll: false });
@@ -1154,7 +1533,7 @@
   // Wiring
 
   function start() {
-    $('log-name').textContent = DATA.log;
+    $('log-name').textContent = visible(DATA.log);
     if (sessions.length === 0) {
       $('panes').textContent = 'This log holds no session.';
       return;
@@ -1190,6 +1569,27 @@
     $('first').addEventListener('click', home);
     $('last').addEventListener('click', end);
     $('pin').addEventListener('click', togglePin);
+    $('play').addEventListener('click', togglePlay);
+    $('speed').addEventListener('change', () => {
+      // A new speed takes effect at once.
+      if (playing !== null) {
+        togglePlay();
+        togglePlay();
+      }
+    });
+    $('search').value = view.search;
+    $('search').addEventListener('input', (event) => {
+      view.search = event.target.value;
+      update({ scroll: false });
+    });
+    $('expand-all').addEventListener('click', () => expandAll(true));
+    $('collapse-all').addEventListener('click', () => expandAll(false));
+    $('raw-toggle').addEventListener('click', () => {
+      view.raw = !view.raw;
+      $('raw-toggle').setAttribute('aria-pressed', String(view.raw));
+      update({ scroll: false });
+    });
+    $('copy-json').addEventListener('click', copyJSON);
     $('filter-action').addEventListener('input', (event) => {
       view.action = event.target.value;
       update({ filterChanged: true });
@@ -1218,6 +1618,8 @@
         Home: home,
         End: end,
         p: togglePin,
+        ' ': togglePlay,
+        '/': () => $('search').focus(),
       };
       const action = actions[event.key];
       if (!action) return;

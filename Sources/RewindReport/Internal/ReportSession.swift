@@ -61,10 +61,10 @@ struct ReportSession {
                 .int(number(event.origin, in: &origins)),
                 .int(number(event.actionName, in: &names)),
                 payload.isEmpty ? .null : .string("\(event.actionName)(\(payload))"),
-                event.action,
+                ReportValues.forPage(event.action),
                 event.cause.map(JSONValue.int) ?? .null,
                 event.keyframe == nil ? .int(1) : .int(0),
-                event.keyframe ?? event.patch?.json ?? .null,
+                ReportValues.forPage(event.keyframe ?? event.patch?.json ?? .null),
             ])
         }
         var object = JSONObject([
@@ -80,7 +80,9 @@ struct ReportSession {
             ("gaps", .array(gaps.map { .array([.int($0.steps.lowerBound), .int($0.steps.upperBound), .string($0.reason)]) })),
             ("origins", .array(Self.ordered(origins).map(JSONValue.string))),
             ("names", .array(Self.ordered(names).map(JSONValue.string))),
-            ("base", base ?? .null),
+            ("base", base.map(ReportValues.forPage) ?? .null),
+            // The initial state may be null itself.
+            ("hasBase", .bool(base != nil)),
             ("rows", .array(rows)),
         ])
         object["name"] = summary.name.map(JSONValue.string)
@@ -92,9 +94,9 @@ struct ReportSession {
                     ("step", .int(comparison.step)),
                     ("headline", .string(comparison.headline)),
                     ("leftTitle", .string(comparison.leftTitle)),
-                    ("left", comparison.left),
+                    ("left", ReportValues.forPage(comparison.left)),
                     ("rightTitle", .string(comparison.rightTitle)),
-                    ("right", comparison.right),
+                    ("right", ReportValues.forPage(comparison.right)),
                 ]))
         }
         return .object(object)

@@ -1,0 +1,111 @@
+import Foundation
+import RewindCore
+import RewindLog
+
+/// A session of values a JavaScript number cannot hold and names that turn text around, for
+/// the report's tests: its initial state is null, step 2 moves an integer past 2^53 by one and
+/// turns 0.0 into -0.0, and step 3's action, named with a right-to-left override, adds one
+/// character to a 2,000-character string.
+enum ExactValueSessions {
+    struct Numbers: Codable, Equatable, Sendable {
+        var big: Int
+        var widest: Int
+        var zero: Double
+        var items: [Item]
+        /// Keys that read as nothing, as an element, and 10,000 characters long.
+        var labels: [String: String]
+        /// 2,000 characters; the tap adds one.
+        var note: String
+    }
+
+    struct Item: Codable, Equatable, Sendable {
+        var id: Int
+        var title: String
+    }
+
+    /// `didTap` + U+202E + `gnp.exe`: shown raw, it reads `didTapexe.png`.
+    static let overridden = "didTap\u{202E}gnp.exe"
+
+    enum Action: Codable, Equatable, Sendable, DescribedAction {
+        case start
+        case nudge
+        case tap
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HostileSessions.Key.self)
+            let name =
+                switch self {
+                case .start: "start"
+                case .nudge: "nudge"
+                case .tap: ExactValueSessions.overridden
+                }
+            _ = container.nestedContainer(keyedBy: HostileSessions.Key.self, forKey: HostileSessions.Key(name))
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: HostileSessions.Key.self)
+            let name = container.allKeys.first?.stringValue
+            self = name == "start" ? .start : name == "nudge" ? .nudge : .tap
+        }
+    }
+
+    struct Feature: Reducer {
+        func reduce(into state: inout Numbers?, action: Action) -> Effect<Action> {
+            switch action {
+            case .start:
+                state = Numbers(
+                    big: 9_007_199_254_740_992, widest: .max, zero: 0.0,
+                    items: [Item(id: 9_007_199_254_740_993, title: "a"), Item(id: 9_007_199_254_740_995, title: "b")],
+                    labels: ["": "empty", "[id=3]": "bracket", String(repeating: "k", count: 10_000): "long"],
+                    note: String(repeating: "x", count: 2_000))
+            case .nudge:
+                state?.big += 1
+                state?.zero = -0.0
+                state?.items[1].title = "B"
+            case .tap:
+                state?.note += "!"
+            }
+            return .none
+        }
+    }
+
+    @MainActor
+    static func record(into path: String) throws {
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<Numbers?, Action>(sink: sink, session: SessionDescriptor(name: "exact", flow: "numbers", now: { .testEpoch }))
+        let store = Store(initialState: nil, reducer: Feature(), middleware: [recorder])
+        store.send(.start)
+        store.send(.nudge)
+        store.send(.tap)
+        recorder.close()
+        try sink.close()
+    }
+}
+
+/// A list of 500 identified items, for the report's tests: step 1 renames the item with id 436.
+enum BigListSessions {
+    struct State: Codable, Equatable, Sendable {
+        var items: [ExactValueSessions.Item] = (1...500).map { ExactValueSessions.Item(id: $0, title: "item \($0)") }
+    }
+
+    enum Action: String, Codable, Equatable, Sendable, DescribedAction {
+        case rename
+    }
+
+    struct Feature: Reducer {
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            state.items[435].title = "renamed"
+            return .none
+        }
+    }
+
+    @MainActor
+    static func record(into path: String) throws {
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<State, Action>(sink: sink, session: SessionDescriptor(name: "list", flow: "list", now: { .testEpoch }))
+        let store = Store(initialState: State(), reducer: Feature(), middleware: [recorder])
+        store.send(.rename)
+        recorder.close()
+        try sink.close()
+    }
+}
