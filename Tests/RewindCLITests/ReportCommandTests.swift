@@ -21,7 +21,7 @@ import Testing
         let range = try RewindBinary.run(["report", log, "-s", "login-happy", "--from", "-5", "--output", page])
         #expect(range.status == 0, "\(range.stderr)")
         let narrowed = try String(contentsOfFile: page, encoding: .utf8)
-        #expect(narrowed.contains(#""first":16,"flow":"login","gaps":[],"last":20"#))
+        #expect(narrowed.contains(#""first":16,"flow":"login","gaps":[],"hasBase":true,"last":20"#))
     }
 
     @Test func refusalsAreOneLineAndLeaveNoFile() async throws {
