@@ -52,7 +52,7 @@ public struct ReportWriter: Sendable {
             try ReportSession(session, steps: range, comparison: comparisons.first { $0.session == session.number }, reader: reader)
         }
         var data = JSONObject([
-            ("format", .int(1)),
+            ("format", .int(2)),
             ("log", .string(URL(fileURLWithPath: reader.path).lastPathComponent)),
             ("sessions", .array(parts.map(\.json))),
         ])

@@ -475,4 +475,67 @@ struct ReportBrowserTests {
             #expect(try await Self.texts(browser, "#state .field-selected") == [#"title: "Rye bread""#])
         }
     }
+
+    /// A field that changes at hundreds of steps: its history is built once, drawn around the
+    /// change in effect at the selected step with the rest on demand, and follows the step.
+    @Test func aLongHistoryIsDrawnAroundTheChangeInEffect() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("random.rewind")
+        #expect(try RewindBinary.run(["record", "login", "--random", "--seed", "5", "--steps", "3000", "--output", log]).status == 0)
+        let changes = try RewindBinary.run(["history", log, "status"]).stdout.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").first.flatMap { Int($0) }
+        }
+        let inEffect = try #require(changes.last { $0 <= 1500 })
+        let index = try #require(changes.firstIndex(of: inEffect))
+        #expect(index > 20 && index + 20 < changes.count - 1, "the rows drawn are a window: \(index) of \(changes.count)")
+        let page = try Self.report(of: log)
+        try await Self.withBrowser(on: page, at: "session=1&step=1500&field=status") { browser in
+            #expect(try await Self.texts(browser, "#history .meta") == ["changed at \(changes.count - 1) steps"])
+            #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(inEffect)])
+            var drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
+            #expect(drawn == Array(changes[(index - 20)...(index + 20)]), "20 changes each side")
+            let earlier = index - 20
+            let later = changes.count - index - 21
+            #expect(
+                try await Self.texts(browser, "#history td[colspan]") == [
+                    "↑ \(min(earlier, 200)) earlier of \(earlier)", "↓ \(min(later, 200)) later of \(later)",
+                ])
+
+            try await browser.click(css: "#history td[colspan] a")
+            drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
+            #expect(drawn == Array(changes[max(0, earlier - 200)...(index + 20)]), "the earlier rows are drawn")
+            #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(inEffect)])
+
+            // The last step: its change in effect is past the rows drawn, which move to it.
+            try await browser.press(.end)
+            #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(changes[changes.count - 1])])
+            drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
+            #expect(drawn == Array(changes[(changes.count - 21)...]))
+        }
+    }
+
+    /// In a wide window the diff sits beside the state's tree, at its top; in a narrow one it
+    /// comes above the tree, and nothing is wider than the window.
+    @Test func theDiffSitsBesideTheTreeWhenThereIsRoom() async throws {
+        let folder = try TemporaryDirectory()
+        let (_, page) = try await Self.demoReport(in: folder)
+        try await Self.withBrowser(on: page, at: "session=3&step=21") { browser in
+            let corners = """
+                return ['diff-section', 'state-section'].map((id) => {
+                  const rect = document.getElementById(id).getBoundingClientRect();
+                  return [Math.round(rect.left), Math.round(rect.top)];
+                })
+                """
+            let wide = try await browser.evaluate(corners).array?.map { $0.array?.compactMap(\.int) ?? [] } ?? []
+            #expect(wide.count == 2 && wide[0][0] < wide[1][0] && wide[0][1] == wide[1][1], "side by side: \(wide)")
+
+            try await browser.setViewport(width: 480, height: 800)
+            try await browser.waitUntil("return innerWidth === 480")
+            let narrow = try await browser.evaluate(corners).array?.map { $0.array?.compactMap(\.int) ?? [] } ?? []
+            #expect(narrow.count == 2 && narrow[0][0] == narrow[1][0] && narrow[0][1] < narrow[1][1], "one above the other: \(narrow)")
+            #expect(try await browser.evaluate("return document.documentElement.scrollWidth <= innerWidth") == true)
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("narrow.png").path)
+        }
+    }
 }

@@ -262,7 +262,7 @@ import Testing
         #expect(data[JSONPath("sessions[0].name")] == .string(HostileSessions.name))
         #expect(data[JSONPath("sessions[0].origins[0]")] == .string(HostileSessions.origin))
         let payload = HostileSessions.actionName + "(" + JSONValue.string(HostileSessions.text).canonicalString + ")"
-        #expect(data[JSONPath("sessions[0].rows[0][4]")] == .string(payload))
+        #expect(data[JSONPath("sessions[0].actions[0][1]")] == .string(payload))
     }
 
     /// On a real terminal, colour on: what the log holds neither clears the screen nor

@@ -42,7 +42,8 @@ import Testing
         let data = try ReportData.json(in: page)
         #expect(data[JSONPath("sessions[0].name")] == "<b>hostile</b>")
         #expect(
-            data[JSONPath("sessions[0].rows[0][5]")] == .object(JSONObject([("didUpdateUsername", .object(JSONObject([("_0", .string(Self.hostile[0]))])))])))
+            data[JSONPath("sessions[0].actions[0][2]")] == .object(JSONObject([("didUpdateUsername", .object(JSONObject([("_0", .string(Self.hostile[0]))])))]))
+        )
     }
 
     @Test func thePolicyNamesThePagesOneScriptByItsHash() async throws {

@@ -52,19 +52,34 @@ struct ReportSession {
             table[text] = table.count
             return table.count - 1
         }
+        // A session repeats its actions and patches (100,000 random login steps hold 32
+        // actions and 43 patches): each is written once and rows name it by number, which
+        // took the page from 14.5 MB to 3.1 MB, and its first view from 1.4 s to under 1 s.
+        var actions = Interning()
+        var patches = Interning()
         let rows: [JSONValue] = events.map { event in
             let payload = ValueSummary.payload(of: event.action, name: event.actionName)
             let milliseconds = (event.time.timeIntervalSince(summary.startedAt) * 1000).rounded()
+            let action = actions.number(
+                .array([
+                    .int(number(event.actionName, in: &names)),
+                    payload.isEmpty ? .null : .string("\(event.actionName)(\(payload))"),
+                    ReportValues.forPage(event.action),
+                ]))
+            let change: JSONValue =
+                if let keyframe = event.keyframe {
+                    ReportValues.forPage(keyframe)
+                } else {
+                    .int(patches.number(ReportValues.forPage(event.patch?.json ?? .array([]))))
+                }
             return .array([
                 .int(event.step),
                 milliseconds.magnitude < 1e15 ? .int(Int(milliseconds)) : .null,
                 .int(number(event.origin, in: &origins)),
-                .int(number(event.actionName, in: &names)),
-                payload.isEmpty ? .null : .string("\(event.actionName)(\(payload))"),
-                ReportValues.forPage(event.action),
+                .int(action),
                 event.cause.map(JSONValue.int) ?? .null,
                 event.keyframe == nil ? .int(1) : .int(0),
-                ReportValues.forPage(event.keyframe ?? event.patch?.json ?? .null),
+                change,
             ])
         }
         var object = JSONObject([
@@ -83,6 +98,8 @@ struct ReportSession {
             ("base", base.map(ReportValues.forPage) ?? .null),
             // The initial state may be null itself.
             ("hasBase", .bool(base != nil)),
+            ("actions", .array(actions.values)),
+            ("patches", .array(patches.values)),
             ("rows", .array(rows)),
         ])
         object["name"] = summary.name.map(JSONValue.string)
@@ -100,6 +117,19 @@ struct ReportSession {
                 ]))
         }
         return .object(object)
+    }
+
+    /// Distinct values numbered in the order first met; a value met again gets its number.
+    private struct Interning {
+        private(set) var values: [JSONValue] = []
+        private var numbers: [JSONValue: Int] = [:]
+
+        mutating func number(_ value: JSONValue) -> Int {
+            if let known = numbers[value] { return known }
+            numbers[value] = values.count
+            values.append(value)
+            return values.count - 1
+        }
     }
 
     /// The texts of a numbering, in the order of their numbers.

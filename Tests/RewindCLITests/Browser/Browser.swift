@@ -319,6 +319,13 @@ final class Browser {
         try await send("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]])
     }
 
+    /// Lays the page out as in a window `width` by `height` CSS pixels, through the DevTools
+    /// protocol: media queries and `innerWidth` follow.
+    func setViewport(width: Int, height: Int) async throws {
+        let params: BrowserValue = ["width": .number(Double(width)), "height": .number(Double(height)), "deviceScaleFactor": 1, "mobile": false]
+        try await send("POST", "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": params])
+    }
+
     /// The visible part of the page as PNG data.
     func screenshot() async throws -> Data {
         let encoded = try await send("GET", "/screenshot").string ?? ""
