@@ -14,14 +14,24 @@ public struct BenchmarkSuite {
     /// Smaller sizes for a smoke run.
     public var quick: Bool
     let folder: URL
+    /// Whether the run's logs and pages stay in `folder` after it, to look at or profile.
+    let keepsFiles: Bool
     var repetitions: Int { quick ? 1 : 3 }
     var smallSteps: Int { quick ? 2_000 : 200_000 }
     var largeSteps: Int { quick ? 100 : 10_000 }
     var photoCount: Int { quick ? 100 : 1_000 }
 
-    public init(quick: Bool) throws {
+    /// A run in a fresh temporary folder, removed after it; or in `keepingFilesIn`, which must
+    /// be missing or empty (a log left there would gain the next run's sessions), kept after it.
+    public init(quick: Bool, keepingFilesIn kept: String? = nil) throws {
         self.quick = quick
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-bench-\(UUID().uuidString)")
+        keepsFiles = kept != nil
+        folder =
+            kept.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("rewind-bench-\(UUID().uuidString)")
+        if let kept, let names = try? FileManager.default.contentsOfDirectory(atPath: kept), !names.isEmpty {
+            throw BenchmarkError("\(kept) is not empty: keep the files of a run in a new folder")
+        }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -31,7 +41,7 @@ public struct BenchmarkSuite {
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
     public func run(groups: Set<String>? = nil, progress: (String) -> Void) async throws -> BenchmarkResult {
-        defer { try? FileManager.default.removeItem(at: folder) }
+        defer { if !keepsFiles { try? FileManager.default.removeItem(at: folder) } }
         var result = BenchmarkResult()
         func wanted(_ group: String) -> Bool { groups?.contains(group) ?? true }
         if wanted("dispatch") {
