@@ -2,6 +2,7 @@ import RewindJSON
 
 /// Formats field-level changes one per line: `~ path: old → new`, `+ path: value`, `- path: value`,
 /// `↕ items[id=3]: moved [0] → [2]`, paths and values escaped for a terminal (``TerminalText``).
+/// Two long strings are cut where they differ (``ValueSummary/differingStrings(_:_:limit:)``).
 public struct DiffRenderer: Sendable {
     public var style: TextStyle
     /// How long a value may print before it is shortened.
@@ -22,6 +23,9 @@ public struct DiffRenderer: Sendable {
             case let .removed(value):
                 return "\(style.removed("-")) \(name): \(summary(value))"
             case let .changed(old, new):
+                if let strings = ValueSummary.differingStrings(old, new, limit: valueLimit) {
+                    return "\(style.changed("~")) \(name): \(TerminalText.escaped(strings))"
+                }
                 return "\(style.changed("~")) \(name): \(summary(old)) → \(summary(new))"
             case let .moved(from, to):
                 return "\(style.changed("↕")) \(name): moved [\(from)] → [\(to)]"

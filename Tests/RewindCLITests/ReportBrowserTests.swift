@@ -476,6 +476,27 @@ struct ReportBrowserTests {
         }
     }
 
+    /// A list's history reads what changed inside it, on the page and on the command line alike.
+    @Test func aListsHistoryReadsAsTheCommandLinesHistory() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("todo.rewind")
+        try await TodoListSessions.record(into: log)
+        let page = try Self.report(of: log)
+        let cli = try RewindBinary.run(["history", log, "items", "-s", "1"]).stdout.split(separator: "\n").map { line in
+            // `    5  delete(id: "a")  items: [id="a"] − {3 fields}`: the step and what follows `items: `.
+            let step = line.split(separator: " ").first.map(String.init) ?? ""
+            let change = line.range(of: "items: ").map { String(line[$0.upperBound...]) } ?? ""
+            return [step, change]
+        }
+        try await Self.withBrowser(on: page, at: "session=1&step=8&field=items") { browser in
+            let rows = try await browser.evaluate(
+                "return Array.from(document.querySelectorAll('#history tbody tr'), (r) => [r.cells[0].textContent, r.cells[2].textContent])")
+            let shown = rows.array?.map { $0.array?.compactMap(\.string) ?? [] } ?? []
+            #expect(shown == cli, "page and command line")
+            #expect(shown.contains { $0.last == #"[id="a"] − {3 fields}"# }, "\(shown)")
+        }
+    }
+
     /// A field that changes at hundreds of steps: its history is built once, drawn around the
     /// change in effect at the selected step with the rest on demand, and follows the step.
     @Test func aLongHistoryIsDrawnAroundTheChangeInEffect() async throws {

@@ -51,6 +51,18 @@ import Testing
             ])
     }
 
+    /// A list's history reads what changed inside it, elements by id.
+    @Test func aListsHistoryReadsWhatChangedInsideIt() throws {
+        #expect(
+            try history("items") == [
+                "    0  (initial)          items: [3 items]",
+                "    1  didUpdateUsername  items: [id=1].isDone: false → true",
+                "    2  didUpdateUsername  items: [id=2] − {3 fields}",
+                "    3  didUpdateUsername  items: [id=3] ↕ [1] → [0]",
+                "    4  didUpdateUsername  items: [id=3].isDone: false → true",
+            ])
+    }
+
     @Test func anIndexFollowsThePosition() throws {
         #expect(
             try history("items[1].isDone") == [

@@ -11,4 +11,23 @@ import Testing
         #expect(ValueSummary.describe(try JSONValue(parsing: #"["\#(long)"]"#)) == "[1 item]")
         #expect(ValueSummary.describe(try JSONValue(parsing: #"["\#(long)",1]"#)) == "[2 items]")
     }
+
+    /// A long string and the same plus one character: cut where they differ, not at two equal
+    /// heads; a difference near the start shows from the start.
+    @Test func longStringsAreCutWhereTheyDiffer() {
+        let long = String(repeating: "x", count: 2_000)
+        #expect(
+            ValueSummary.differingStrings(.string(long), .string(long + "!"), limit: 20)
+                == #""…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)"#)
+        #expect(
+            ValueSummary.differingStrings(.string("ab" + long), .string("aX" + long), limit: 20)
+                == #""abxxxxxxxxxxxxxx…" → "aXxxxxxxxxxxxxxx…""#)
+        #expect(
+            ValueSummary.differingStrings(.string("q\"" + long), .string("q\"" + long + "\n"), limit: 20)
+                == #""…xxxxxxxx" → "…xxxxxxxx\n" (from character 2,003)"#)
+        #expect(ValueSummary.differingStrings(.string("short"), .string("other"), limit: 20) == nil)
+        #expect(ValueSummary.differingStrings(.string(long), .int(1), limit: 20) == nil)
+        let line = DiffRenderer().render([JSONChange(path: "note", kind: .changed(from: .string(long), to: .string(long + "!")))])
+        #expect(line == [#"~ note: "…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)"#])
+    }
 }

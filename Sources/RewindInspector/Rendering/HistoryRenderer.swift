@@ -41,7 +41,8 @@ public struct HistoryRenderer: Sendable {
             lines.append(line(step: first, action: label, path: history.path, change: describe(history.initialValue)))
         }
         for change in history.changes {
-            lines.append(line(step: change.step, action: change.action, path: change.path, change: "\(describe(change.old)) → \(describe(change.new))"))
+            let text = containerChange(change.old, change.new) ?? "\(describe(change.old)) → \(describe(change.new))"
+            lines.append(line(step: change.step, action: change.action, path: change.path, change: text))
         }
         return lines
     }
@@ -58,6 +59,18 @@ public struct HistoryRenderer: Sendable {
             if let old = change.old { fields.append(("old", old)) }
             if let new = change.new { fields.append(("new", new)) }
             return TerminalText.json(.object(JSONObject(fields)))
+        }
+    }
+
+    /// What changed inside a list or an object, paths from it: `[id=436].status: "loading" →
+    /// "loaded"`, where `[1000 items] → [1000 items]` said nothing. Nil for other values.
+    private func containerChange(_ old: JSONValue?, _ new: JSONValue?) -> String? {
+        guard let old, let new, ValueSummary.redactedLength(old) == nil, ValueSummary.redactedLength(new) == nil else { return nil }
+        switch (old, new) {
+        case (.array, .array), (.object, .object):
+            return ChangeSummary(style: style).parts(JSONDiff.changes(from: old, to: new)).joined(separator: ", ")
+        default:
+            return nil
         }
     }
 

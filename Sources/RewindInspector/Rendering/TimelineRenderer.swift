@@ -60,27 +60,13 @@ public struct TimelineRenderer: Sendable {
 
     /// `path: old → new` for the first few changes, outputs last.
     func changeSummary(_ entry: TimelineEntry) -> String {
-        var parts = entry.changes.prefix(changesPerLine).map(describe)
-        if entry.changes.count > changesPerLine {
-            parts.append("+\(entry.changes.count - changesPerLine) more")
-        }
+        var summary = ChangeSummary(style: style)
+        summary.changesPerLine = changesPerLine
+        var parts = summary.parts(entry.changes)
         if entry.changes.isEmpty { parts.append(style.dim(entry.missing == nil ? "(no change)" : "(the whole state: the steps before are missing)")) }
         for output in entry.outputs {
             parts.append(style.output("⇧ \(TerminalText.escaped(output))"))
         }
         return parts.joined(separator: ", ")
-    }
-
-    func describe(_ change: JSONChange) -> String {
-        let (path, kind) = change.collapsingRedaction
-        let styled = style.path(path)
-        func summary(_ value: JSONValue, _ limit: Int) -> String { TerminalText.escaped(ValueSummary.describe(value, limit: limit)) }
-        switch kind {
-        case let .added(value): return "\(styled) + \(summary(value, 24))"
-        case let .removed(value): return "\(styled) − \(summary(value, 24))"
-        case let .changed(old, new):
-            return "\(styled): \(summary(old, 20)) → \(summary(new, 24))"
-        case let .moved(from, to): return "\(styled) ↕ [\(from)] → [\(to)]"
-        }
     }
 }

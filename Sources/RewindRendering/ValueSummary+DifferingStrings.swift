@@ -1,0 +1,32 @@
+import Foundation
+import RewindJSON
+
+extension ValueSummary {
+    /// Two strings too long to print whole, cut where they start to differ, as the HTML report
+    /// cuts them: `"…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)`, each side at most about
+    /// `limit` characters with 8 of the shared head before the difference. Nil unless both are
+    /// strings and one is longer than `limit`; a difference near the start is shown from the
+    /// start, without the position.
+    ///
+    /// Summaries cut at the head showed a 1 MB string and the same string plus one character
+    /// as two identical 120-character heads.
+    public static func differingStrings(_ old: JSONValue, _ new: JSONValue, limit: Int) -> String? {
+        guard case .string(let oldText) = old, case .string(let newText) = new, oldText.count > limit || newText.count > limit else {
+            return nil
+        }
+        let left = Array(oldText)
+        let right = Array(newText)
+        var first = 0
+        while first < left.count, first < right.count, left[first] == right[first] { first += 1 }
+        let context = 8
+        let from = first + context <= limit - 4 ? 0 : first - context
+        func cut(_ characters: [Character]) -> String {
+            let end = min(characters.count, from + limit - 4)
+            let part = from < end ? String(characters[from..<end]) : ""
+            let quoted = JSONValue.string(part).canonicalString
+            return (from > 0 ? "…" : "") + quoted.dropFirst().dropLast() + (end < characters.count ? "…" : "")
+        }
+        let location = from == 0 ? "" : " (from character \((first + 1).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))))"
+        return "\"\(cut(left))\" → \"\(cut(right))\"" + location
+    }
+}
