@@ -2,16 +2,17 @@ import Foundation
 import RewindJSON
 
 extension ValueSummary {
-    /// Two strings too long to print whole, cut where they start to differ, as the HTML report
-    /// cuts them: `"…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)`, each side at most about
-    /// `limit` characters with 8 of the shared head before the difference. Nil unless both are
-    /// strings and one is longer than `limit`; a difference near the start is shown from the
-    /// start, without the position.
+    /// Two strings whose summaries (``describe(_:limit:)``) would read the same, cut where they
+    /// start to differ, as the HTML report cuts them: `"…xxxxxxxx" → "…xxxxxxxx!" (from
+    /// character 2,001)`, each side at most about `limit` characters with 8 of the shared head
+    /// before the difference. Nil for any other pair: summaries that differ already show it.
     ///
     /// Summaries cut at the head showed a 1 MB string and the same string plus one character
     /// as two identical 120-character heads.
     public static func differingStrings(_ old: JSONValue, _ new: JSONValue, limit: Int) -> String? {
-        guard case .string(let oldText) = old, case .string(let newText) = new, oldText.count > limit || newText.count > limit else {
+        guard case .string(let oldText) = old, case .string(let newText) = new, oldText != newText,
+            describe(old, limit: limit) == describe(new, limit: limit)
+        else {
             return nil
         }
         let left = Array(oldText)

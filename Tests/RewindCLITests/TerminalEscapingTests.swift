@@ -46,6 +46,9 @@ import Testing
         let e = Self.e
         // A value cut short in a column: cut as JSON text, before escaping.
         let cut = #""\u001b[2J\u001b]0;pwned\u0007\u009b31m\u007f\u202e\r\…"#
+        // The text doubled: two summaries that would read the same are cut where they differ
+        // (`\r\n` is one character).
+        let doubled = #""…\u0007\u009b31m\u007f\u202e\r\n" → "…\u0007\u009b31m\u007f\u202e\r\n\u001b[2J\u001b]0;…" (from character 22)"#
 
         let sessions = try Self.run(["sessions", "hostile.rewind"], in: folder)
         #expect(
@@ -62,7 +65,7 @@ import Testing
             log.stdout == """
                     1   +0.000s  editor\(e)  write\(e)("\\u…  note: "" → \(cut), tags["\(e)"] + \(cut), ⇧ done\(e)
                     2   +0.000s  editor\(e)  output(done\(e.dropLast(2))…  (no change) ←1
-                    3   +0.000s  editor\(e)  write\(e)("\\u…  note: \(cut) → \(cut), tags["\(e)"]: \(cut) → \(cut), ⇧ done\(e)
+                    3   +0.000s  editor\(e)  write\(e)("\\u…  note: \(doubled), tags["\(e)"]: \(doubled), ⇧ done\(e)
                     4   +0.000s  editor\(e)  output(done\(e.dropLast(2))…  (no change) ←3
 
                 """)

@@ -504,7 +504,8 @@
    * string.
    */
   function differingStrings(old, now, limit) {
-    if (typeof old !== 'string' || typeof now !== 'string' || (old.length <= limit && now.length <= limit)) return null;
+    // Only where the summaries read the same: summaries that differ already show it.
+    if (typeof old !== 'string' || typeof now !== 'string' || old === now || describe(old, limit) !== describe(now, limit)) return null;
     let first = 0;
     while (first < old.length && first < now.length && old[first] === now[first]) first += 1;
     // Not inside a surrogate pair.
