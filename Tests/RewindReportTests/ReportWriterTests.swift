@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 import RewindLog
 import RewindReport
@@ -110,5 +111,36 @@ import Testing
 
         let range = try #require(throws: ReportError.self) { try writer.page(session: nil, steps: 1...5) }
         #expect(range.kind == .ambiguousRange)
+    }
+
+    /// Origins that read alike but differ in bytes: `é` and `e` + U+0301.
+    enum Accented: Codable, Sendable, DescribedAction {
+        case composed, decomposed
+        var origin: String { self == .composed ? "caf\u{E9}" : "cafe\u{301}" }
+        var name: String { self == .composed ? "composed" : "decomposed" }
+    }
+
+    struct Counter: Reducer {
+        func reduce(into state: inout Int, action: Accented) -> Effect<Accented> {
+            state += 1
+            return .none
+        }
+    }
+
+    /// Values written once are matched byte for byte, as the log stores them: two origins that
+    /// Swift's `String` calls equal stay two.
+    @MainActor @Test func valuesWrittenOnceAreMatchedByteForByte() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("accented.rewind")
+        let sink = try SQLiteSink(path: log)
+        let recorder = Recorder<Int, Accented>(sink: sink, session: SessionDescriptor(name: "accented", flow: "accented"))
+        let store = Store(initialState: 0, reducer: Counter(), middleware: [recorder], execution: .manual)
+        store.send(.composed)
+        store.send(.decomposed)
+        recorder.close()
+        try sink.close()
+        let session = try #require(try ReportData.sessions(in: try ReportWriter(path: log).page(session: nil)).first)
+        #expect(session[JSONPath("origins")] == .array([.string("caf\u{E9}"), .string("cafe\u{301}")]))
+        #expect(session[JSONPath("rows[1][2]")] == 1, "the second row names the second origin")
     }
 }
