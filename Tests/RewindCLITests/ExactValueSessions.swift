@@ -12,7 +12,8 @@ enum ExactValueSessions {
         var widest: Int
         var zero: Double
         var items: [Item]
-        /// Keys that read as nothing, as an element, and 10,000 characters long.
+        /// Keys that read as nothing, as an element, and 10,000 characters long, and a key and a
+        /// value holding U+202E and a line break.
         var labels: [String: String]
         /// 2,000 characters; the tap adds one.
         var note: String
@@ -56,7 +57,10 @@ enum ExactValueSessions {
                 state = Numbers(
                     big: 9_007_199_254_740_992, widest: .max, zero: 0.0,
                     items: [Item(id: 9_007_199_254_740_993, title: "a"), Item(id: 9_007_199_254_740_995, title: "b")],
-                    labels: ["": "empty", "[id=3]": "bracket", String(repeating: "k", count: 10_000): "long"],
+                    labels: [
+                        "": "empty", "[id=3]": "bracket", String(repeating: "k", count: 10_000): "long",
+                        "rtl\u{202E}": "a\nb\u{202E}c",
+                    ],
                     note: String(repeating: "x", count: 2_000))
             case .nudge:
                 state?.big += 1
@@ -105,6 +109,41 @@ enum BigListSessions {
         let recorder = Recorder<State, Action>(sink: sink, session: SessionDescriptor(name: "list", flow: "list", now: { .testEpoch }))
         let store = Store(initialState: State(), reducer: Feature(), middleware: [recorder])
         store.send(.rename)
+        recorder.close()
+        try sink.close()
+    }
+}
+
+/// 700 renames over a list of 300, each step's title unlike any before: a state rebuilt from
+/// a wrong start reads differently, where a session that sets a whole value each step (the
+/// photo app's detail) would hide it.
+enum RenamingSessions {
+    struct State: Codable, Equatable, Sendable {
+        var renames = 0
+        var items: [ExactValueSessions.Item] = (1...300).map { ExactValueSessions.Item(id: $0, title: "item \($0)") }
+    }
+
+    enum Action: Codable, Equatable, Sendable, DescribedAction {
+        case rename(Int)
+    }
+
+    struct Feature: Reducer {
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            guard case .rename(let index) = action else { return .none }
+            state.renames += 1
+            state.items[index].title = "rename \(state.renames)"
+            return .none
+        }
+    }
+
+    static let steps = 700
+
+    @MainActor
+    static func record(into path: String) throws {
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<State, Action>(sink: sink, session: SessionDescriptor(name: "renames", flow: "list", now: { .testEpoch }))
+        let store = Store(initialState: State(), reducer: Feature(), middleware: [recorder])
+        for step in 1...steps { store.send(.rename(step * 37 % 300)) }
         recorder.close()
         try sink.close()
     }

@@ -354,6 +354,8 @@ struct ReportBrowserTests {
             try await browser.click(css: "#raw-toggle")
             let raw = try await Self.texts(browser, "#raw").first ?? ""
             #expect(raw.contains(#""big": 9007199254740993,"#) && raw.contains(#""zero": -0.0"#), "\(raw.prefix(300))")
+            #expect(raw.hasPrefix("{\n  \"big\": 9007199254740993,\n"), "one value a line: \(raw.prefix(300))")
+            #expect(raw.contains(#"    "rtl\u202e": "a\nb\u202ec""#) && !raw.contains("\u{202E}"), "U+202E written as its escape")
             try await browser.click(css: "#raw-toggle")
             try await browser.type("/bracket")
             #expect(try await Self.texts(browser, "#search-result") == ["1 here"])
@@ -413,6 +415,42 @@ struct ReportBrowserTests {
             let payload = try await Self.texts(browser, "#step-info .leaf")
             #expect(payload.contains(#"_0: "a""#), "\(payload)")
         }
+    }
+
+    /// States rebuilt by jumps in any order, and asked for again after later jumps, read as
+    /// `rewind show` prints them: a rebuild changes in place only what it copied itself, never
+    /// a state it kept or one the timeline holds.
+    @Test func statesRebuiltInAnyOrderReadAsTheCommandLineShowsThem() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("renames.rewind")
+        try await RenamingSessions.record(into: log)
+        let steps = [600, 550, 699, 33, 64, 65, 500, 290, 291, 289, 1, 700]
+        var expected: [Int: String] = [:]
+        for step in steps {
+            let shown = try RewindBinary.run(["show", log, String(step), "--json"])
+            #expect(shown.status == 0, "\(shown.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
+            expected[step] = try Self.canonical(try #require(object["state"]))
+        }
+        let page = try Self.report(of: log)
+        try await Self.withBrowser(on: page, at: "session=1&step=\(steps[0])") { browser in
+            try await browser.click(css: "#raw-toggle")
+            for step in steps + steps.reversed() {
+                _ = try await browser.evaluate("location.hash = arguments[0]; return null", [.string("#session=1&step=\(step)")])
+                try await browser.waitUntil("return document.getElementById('step-label').textContent.startsWith('step \(step) of')")
+                let raw = try #require(try await Self.texts(browser, "#raw").first)
+                guard let state = try? JSONSerialization.jsonObject(with: Data(raw.utf8), options: [.fragmentsAllowed]) else {
+                    Issue.record("step \(step): the raw view is not JSON: \(raw.prefix(200))")
+                    continue
+                }
+                #expect(try Self.canonical(state) == expected[step], "step \(step)")
+            }
+        }
+    }
+
+    /// A JSON value as text with its keys sorted, to compare two encodings of one value.
+    static func canonical(_ value: Any) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .fragmentsAllowed]), as: UTF8.self)
     }
 
     /// A change deep in a long list is drawn where it is, with its neighbours; the rest of the
@@ -508,15 +546,15 @@ struct ReportBrowserTests {
         }
         let inEffect = try #require(changes.last { $0 <= 1500 })
         let index = try #require(changes.firstIndex(of: inEffect))
-        #expect(index > 20 && index + 20 < changes.count - 1, "the rows drawn are a window: \(index) of \(changes.count)")
+        #expect(index > 10 && index + 10 < changes.count - 1, "the rows drawn are a window: \(index) of \(changes.count)")
         let page = try Self.report(of: log)
         try await Self.withBrowser(on: page, at: "session=1&step=1500&field=status") { browser in
             #expect(try await Self.texts(browser, "#history .meta") == ["changed at \(changes.count - 1) steps"])
             #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(inEffect)])
             var drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
-            #expect(drawn == Array(changes[(index - 20)...(index + 20)]), "20 changes each side")
-            let earlier = index - 20
-            let later = changes.count - index - 21
+            #expect(drawn == Array(changes[(index - 10)...(index + 10)]), "10 changes each side")
+            let earlier = index - 10
+            let later = changes.count - index - 11
             #expect(
                 try await Self.texts(browser, "#history td[colspan]") == [
                     "↑ \(min(earlier, 200)) earlier of \(earlier)", "↓ \(min(later, 200)) later of \(later)",
@@ -524,14 +562,14 @@ struct ReportBrowserTests {
 
             try await browser.click(css: "#history td[colspan] a")
             drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
-            #expect(drawn == Array(changes[max(0, earlier - 200)...(index + 20)]), "the earlier rows are drawn")
+            #expect(drawn == Array(changes[max(0, earlier - 200)...(index + 10)]), "the earlier rows are drawn")
             #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(inEffect)])
 
             // The last step: its change in effect is past the rows drawn, which move to it.
             try await browser.press(.end)
             #expect(try await Self.texts(browser, "#history tr.current td.num") == [String(changes[changes.count - 1])])
             drawn = try await Self.texts(browser, "#history td.num").compactMap { Int($0) }
-            #expect(drawn == Array(changes[(changes.count - 21)...]))
+            #expect(drawn == Array(changes[(changes.count - 11)...]))
         }
     }
 

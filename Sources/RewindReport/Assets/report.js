@@ -67,9 +67,14 @@
   const NAMED = { '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
   const visible = (text) =>
     String(text).replace(INVISIBLE, (character) => NAMED[character] ?? '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
+  // JSON.stringify leaves U+007F-U+009F and the bidirectional controls raw: the raw view and
+  // Copy JSON write them as \u escapes, the same value to a JSON reader.
+  const jsonString = (text) => JSON.stringify(text).replace(INVISIBLE, (character) => '\\u' + character.charCodeAt(0).toString(16).padStart(4, '0'));
   const ROW_HEIGHT = 24;
-  // Rows drawn beyond the visible ones, so that scrolling a little shows drawn rows.
-  const OVERSCAN = 6;
+  // Rows drawn beyond the visible ones, so that scrolling a little shows drawn rows. Each
+  // row drawn is laid out again at a jump: 6 a side made 890 of a photo page's 1,055 layout
+  // objects dirty, 3 (with HISTORY_AROUND 10) 626.
+  const OVERSCAN = 3;
   const CHANGES_PER_ROW = 3;
   // States kept: one every CHECKPOINT positions, and the RECENT last asked for.
   const CHECKPOINT = 32;
@@ -181,50 +186,83 @@
     return current;
   }
 
-  /** A copy of `value` with `change` applied to what sits at `path`; everything else shared. */
-  function updateAt(value, path, index, change) {
+  /**
+   * `value` with `change` applied to what sits at `path`; everything else shared. A container
+   * in `owned` was made by this walk and is seen by no one else, so it is changed in place;
+   * any other is copied, and the copy joins `owned`. Rebuilding a state 31 patches past its
+   * checkpoint copied a 1,000-photo array 31 times; now once.
+   */
+  function updateAt(value, path, index, change, owned) {
     if (index === path.length) return change(value);
     const component = path[index];
     if (typeof component === 'number') {
       if (!Array.isArray(value)) throw new Error('the patch indexes something that is not an array');
-      const copy = value.slice();
-      copy[component] = updateAt(value[component], path, index + 1, change);
+      const inPlace = owned !== null && owned.has(value);
+      const ids = idIndex(value);
+      const old = value[component];
+      const copy = inPlace ? value : value.slice();
+      copy[component] = updateAt(old, path, index + 1, change, owned);
       // An element changed in place keeps its id: the copy's ids sit where they did, and it
       // shares their index (one index for a run of states, not one a state: 1,000 photos
       // took 0.5 ms to index at every step).
-      const ids = idIndex(value);
-      if (ids !== null) {
-        const id = scalarID(copy[component]);
-        if (id !== undefined && id === scalarID(value[component])) idIndexes.set(copy, ids);
+      const id = scalarID(copy[component]);
+      const sameID = ids !== null && id !== undefined && id === scalarID(old);
+      if (inPlace) {
+        if (!sameID) idIndexes.delete(copy);
+      } else {
+        if (sameID) idIndexes.set(copy, ids);
+        owned?.add(copy);
       }
       return copy;
     }
     if (!isObject(value)) throw new Error('the patch names a key of something that is not an object');
-    const copy = copyObject(value);
-    defineKey(copy, component, updateAt(hasOwn(value, component) ? value[component] : undefined, path, index + 1, change));
+    const inPlace = owned !== null && owned.has(value);
+    const copy = inPlace ? value : copyObject(value);
+    if (!inPlace) owned?.add(copy);
+    defineKey(copy, component, updateAt(hasOwn(value, component) ? value[component] : undefined, path, index + 1, change, owned));
     return copy;
   }
 
-  /** The log's operations: set, remove a key, replace a run of array elements. */
-  function applyPatch(state, operations) {
+  /**
+   * The log's operations: set, remove a key, replace a run of array elements. `owned` (a Set,
+   * or null to copy every container touched) holds the containers that may change in place.
+   */
+  function applyPatch(state, operations, owned = null) {
     let result = state;
     for (const operation of operations) {
       const [kind, path] = operation;
       if (kind === 's') {
-        result = updateAt(result, path, 0, () => operation[2]);
+        result = updateAt(result, path, 0, () => operation[2], owned);
       } else if (kind === 'r') {
-        result = updateAt(result, path.slice(0, -1), 0, (parent) => {
-          const copy = copyObject(parent);
-          delete copy[path[path.length - 1]];
-          return copy;
-        });
+        result = updateAt(
+          result,
+          path.slice(0, -1),
+          0,
+          (parent) => {
+            const inPlace = owned !== null && owned.has(parent);
+            const copy = inPlace ? parent : copyObject(parent);
+            if (!inPlace) owned?.add(copy);
+            delete copy[path[path.length - 1]];
+            return copy;
+          },
+          owned
+        );
       } else if (kind === 'p') {
         const [, , start, end, values] = operation;
-        result = updateAt(result, path, 0, (array) => {
-          const copy = array.slice();
-          copy.splice(start, end - start, ...values);
-          return copy;
-        });
+        result = updateAt(
+          result,
+          path,
+          0,
+          (array) => {
+            const inPlace = owned !== null && owned.has(array);
+            const copy = inPlace ? array : array.slice();
+            if (inPlace) idIndexes.delete(copy);
+            else owned?.add(copy);
+            copy.splice(start, end - start, ...values);
+            return copy;
+          },
+          owned
+        );
       } else {
         throw new Error('an unknown patch operation');
       }
@@ -622,9 +660,15 @@
       let start = position;
       while (start > 0 && !this.isKept(start) && !this.rows[start - 1].keyframe) start -= 1;
       let state = this.isKept(start) ? this.kept(start) : start === 0 ? this.base : this.rows[start - 1].payload;
+      // The states between the kept one and this one are seen by no one: each patch changes
+      // in place what an earlier patch of this walk copied. A state kept is no longer owned.
+      const owned = new Set();
       for (let p = start + 1; p <= position; p++) {
-        state = this.next(state, p);
-        if (p % CHECKPOINT === 0) this.checkpoints.set(p, state);
+        state = this.next(state, p, owned);
+        if (p % CHECKPOINT === 0) {
+          this.checkpoints.set(p, state);
+          owned.clear();
+        }
       }
       this.recent.set(position, state);
       if (this.recent.size > RECENT) this.recent.delete(this.recent.keys().next().value);
@@ -639,13 +683,16 @@
       return position === 0 ? this.base : this.recent.has(position) ? this.recent.get(position) : this.checkpoints.get(position);
     }
 
-    /** The state at `position` from the state before it. */
-    next(before, position) {
+    /** The state at `position` from the state before it; `owned` as applyPatch takes it. */
+    next(before, position, owned = null) {
       const row = this.rows[position - 1];
-      if (row.keyframe) return row.payload;
+      if (row.keyframe) {
+        owned?.clear();
+        return row.payload;
+      }
       if (before === undefined) return undefined;
       try {
-        return applyPatch(before, row.payload);
+        return applyPatch(before, row.payload, owned);
       } catch (error) {
         return undefined;
       }
@@ -1342,7 +1389,9 @@
     }
     box.append(tree(state, marks));
     const raw = $('raw');
-    if (view.raw) raw.textContent = visible(state === undefined ? '(not recorded)' : jsonText(state, ''));
+    // The raw view is the text Copy JSON copies, one value a line: visible() would turn its
+    // line breaks into `\n`.
+    if (view.raw) raw.textContent = state === undefined ? '(not recorded)' : jsonText(state, '');
     raw.hidden = !view.raw;
     box.hidden = view.raw;
   }
@@ -1357,9 +1406,9 @@
     if (isObject(value)) {
       const keys = sortedKeys(value);
       if (keys.length === 0) return '{}';
-      return '{\n' + keys.map((key) => `${inner}${JSON.stringify(key)}: ${jsonText(value[key], inner)}`).join(',\n') + '\n' + indent + '}';
+      return '{\n' + keys.map((key) => `${inner}${jsonString(key)}: ${jsonText(value[key], inner)}`).join(',\n') + '\n' + indent + '}';
     }
-    return scalarJSON(value);
+    return typeof value === 'string' ? jsonString(value) : scalarJSON(value);
   }
 
   /** The most places a search marks in the tree; it counts them all. */
@@ -1533,8 +1582,9 @@
 
   // History rows drawn on each side of the change in effect; more on demand. `status` of a
   // 100,000-step login changes at 11,000 steps: all drawn, the first view took 3 s; with 50
-  // a side, drawing the rows took up to 33 ms of a jump over the photo page.
-  const HISTORY_AROUND = 20;
+  // a side, drawing the rows took up to 33 ms of a jump over the photo page; 20 a side were
+  // 330 of the 890 layout objects a jump made dirty there.
+  const HISTORY_AROUND = 10;
   const HISTORY_MORE = 200;
 
   /**
