@@ -12,6 +12,10 @@ public enum ValueSummary {
     /// A scalar is kept whole up to `wholeScalarLimit` characters even when `limit` is
     /// smaller, and a longer string is cut there: a summary cuts containers and free text,
     /// never an id or a number.
+    ///
+    /// A character here is a Unicode scalar (a code point), which the HTML report counts the
+    /// same way: Swift's `Character` and JavaScript's UTF-16 units cut `é` written as `e` and
+    /// U+0301, or an emoji, at different places.
     public static func describe(_ value: JSONValue, limit: Int = 40) -> String {
         if let length = redactedLength(value) { return "<redacted \(length)>" }
         let text: String
@@ -20,16 +24,17 @@ public enum ValueSummary {
         case .object(let object) where object.isEmpty: text = "{}"
         default: text = compact(value)
         }
+        let length = text.unicodeScalars.count
         switch value {
         case .array(let elements):
-            if text.count <= limit { return text }
+            if length <= limit { return text }
             return elements.count == 1 ? "[1 item]" : "[\(elements.count) items]"
         case .object(let object):
-            if text.count <= limit { return text }
+            if length <= limit { return text }
             return object.count == 1 ? "{1 field}" : "{\(object.count) fields}"
         case .null, .bool, .int, .double, .string:
             let scalarLimit = max(limit, wholeScalarLimit)
-            return text.count <= scalarLimit ? text : String(text.prefix(scalarLimit - 1)) + "…"
+            return length <= scalarLimit ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(scalarLimit - 1))) + "…"
         }
     }
 

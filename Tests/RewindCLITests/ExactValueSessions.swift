@@ -17,6 +17,10 @@ enum ExactValueSessions {
         var labels: [String: String]
         /// 2,000 characters; the tap adds one.
         var note: String
+        /// 2,000 emoji (4,000 UTF-16 units); the nudge adds `!`.
+        var faces: String
+        /// 2,000 `x` and `é`; the nudge writes the `é` as `e` + U+0301, a change only bytes show.
+        var accent: String
     }
 
     struct Item: Codable, Equatable, Sendable {
@@ -61,11 +65,14 @@ enum ExactValueSessions {
                         "": "empty", "[id=3]": "bracket", String(repeating: "k", count: 10_000): "long",
                         "rtl\u{202E}": "a\nb\u{202E}c",
                     ],
-                    note: String(repeating: "x", count: 2_000))
+                    note: String(repeating: "x", count: 2_000), faces: String(repeating: "😀", count: 2_000),
+                    accent: String(repeating: "x", count: 2_000) + "\u{E9}")
             case .nudge:
                 state?.big += 1
                 state?.zero = -0.0
                 state?.items[1].title = "B"
+                state?.faces += "!"
+                state?.accent = String(repeating: "x", count: 2_000) + "e\u{301}"
             case .tap:
                 state?.note += "!"
             }

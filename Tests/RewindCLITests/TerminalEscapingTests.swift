@@ -47,8 +47,8 @@ import Testing
         // A value cut short in a column: cut as JSON text, before escaping.
         let cut = #""\u001b[2J\u001b]0;pwned\u0007\u009b31m\u007f\u202e\r\…"#
         // The text doubled: two summaries that would read the same are cut where they differ
-        // (`\r\n` is one character).
-        let doubled = #""…\u0007\u009b31m\u007f\u202e\r\n" → "…\u0007\u009b31m\u007f\u202e\r\n\u001b[2J\u001b]0;…" (from character 22)"#
+        // (`\r\n` is two characters: Unicode scalars, as the page counts them).
+        let doubled = #""…\u009b31m\u007f\u202e\r\n" → "…\u009b31m\u007f\u202e\r\n\u001b[2J\u001b]0;…" (from character 23)"#
 
         let sessions = try Self.run(["sessions", "hostile.rewind"], in: folder)
         #expect(

@@ -31,4 +31,22 @@ import Testing
         let line = DiffRenderer().render([JSONChange(path: "note", kind: .changed(from: .string(long), to: .string(long + "!")))])
         #expect(line == [#"~ note: "…xxxxxxxx" → "…xxxxxxxx!" (from character 2,001)"#])
     }
+
+    /// Counts are of Unicode scalars, as the page counts them: an emoji is one (two UTF-16
+    /// units), `e` + U+0301 two (one Swift Character). Strings compare byte for byte, so `é`
+    /// and `e` + U+0301 differ, as they do on the page.
+    @Test func charactersAreUnicodeScalars() {
+        let faces = String(repeating: "😀", count: 50)
+        #expect(ValueSummary.describe(.string(faces)) == "\"" + String(repeating: "😀", count: 38) + "…")
+        let accents = String(repeating: "e\u{301}", count: 25)
+        #expect(ValueSummary.describe(.string(accents)) == "\"" + String(repeating: "e\u{301}", count: 19) + "…")
+        let longFaces = String(repeating: "😀", count: 2_000)
+        #expect(
+            ValueSummary.differingStrings(.string(longFaces), .string(longFaces + "!"), limit: 20)
+                == "\"…😀😀😀😀😀😀😀😀\" → \"…😀😀😀😀😀😀😀😀!\" (from character 2,001)")
+        let xs = String(repeating: "x", count: 2_000)
+        #expect(
+            ValueSummary.differingStrings(.string(xs + "\u{E9}"), .string(xs + "e\u{301}"), limit: 20)
+                == "\"…xxxxxxxx\u{E9}\" → \"…xxxxxxxxe\u{301}\" (from character 2,001)")
+    }
 }

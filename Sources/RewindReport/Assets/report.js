@@ -518,6 +518,33 @@
     return scalarJSON(value);
   }
 
+  // A character in a summary's counts is a Unicode scalar (a code point), as on the command
+  // line (ValueSummary): UTF-16 units counted an emoji as two where Swift's Character counted
+  // `e` + U+0301 as one, and the two cut such text at different places.
+  const isLowSurrogate = (unit) => unit >= 0xdc00 && unit <= 0xdfff;
+  const isHighSurrogate = (unit) => unit >= 0xd800 && unit <= 0xdbff;
+
+  /** The code points of `text` before UTF-16 index `end`. */
+  function scalarCount(text, end = text.length) {
+    let count = 0;
+    for (let i = 0; i < end; i++) {
+      if (!(isLowSurrogate(text.charCodeAt(i)) && i > 0 && isHighSurrogate(text.charCodeAt(i - 1)))) count += 1;
+    }
+    return count;
+  }
+
+  /** The UTF-16 index `count` code points after `index` (or the end). */
+  function advance(text, index, count) {
+    let i = index;
+    for (let n = 0; n < count && i < text.length; n++) {
+      i += isHighSurrogate(text.charCodeAt(i)) && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+    }
+    return i;
+  }
+
+  /** Whether `text` holds at most `limit` code points. */
+  const fits = (text, limit) => text.length <= limit || scalarCount(text) <= limit;
+
   /** As ValueSummary.describe: a scalar stays whole up to WHOLE_SCALAR characters, so an id is never cut. */
   function describe(value, limit = 40) {
     const length = redactedLength(value);
@@ -526,13 +553,13 @@
     if (Array.isArray(value) && value.length === 0) text = '[]';
     else if (isObject(value) && Object.keys(value).length === 0) text = '{}';
     else text = compact(value);
-    if (Array.isArray(value)) return text.length <= limit ? text : value.length === 1 ? '[1 item]' : `[${value.length} items]`;
+    if (Array.isArray(value)) return fits(text, limit) ? text : value.length === 1 ? '[1 item]' : `[${value.length} items]`;
     if (isObject(value)) {
       const count = Object.keys(value).length;
-      return text.length <= limit ? text : count === 1 ? '{1 field}' : `{${count} fields}`;
+      return fits(text, limit) ? text : count === 1 ? '{1 field}' : `{${count} fields}`;
     }
     const scalarLimit = Math.max(limit, WHOLE_SCALAR);
-    return text.length <= scalarLimit ? text : text.slice(0, scalarLimit - 1) + '…';
+    return fits(text, scalarLimit) ? text : text.slice(0, advance(text, 0, scalarLimit - 1)) + '…';
   }
 
   /**
@@ -544,16 +571,20 @@
   function differingStrings(old, now, limit) {
     // Only where the summaries read the same: summaries that differ already show it.
     if (typeof old !== 'string' || typeof now !== 'string' || old === now || describe(old, limit) !== describe(now, limit)) return null;
-    let first = 0;
-    while (first < old.length && first < now.length && old[first] === now[first]) first += 1;
+    let unit = 0;
+    while (unit < old.length && unit < now.length && old.charCodeAt(unit) === now.charCodeAt(unit)) unit += 1;
     // Not inside a surrogate pair.
-    if (first > 0 && first < old.length && /[\udc00-\udfff]/.test(old[first])) first -= 1;
+    if (unit > 0 && isHighSurrogate(old.charCodeAt(unit - 1))) unit -= 1;
+    // Counted in code points, as the command line counts; the head up to `unit` is the same
+    // in both strings, so a position in it is too.
+    const first = scalarCount(old, unit);
     const context = 8;
     // From the start when the first difference shows there with its context after it.
     const from = first + context <= limit - 4 ? 0 : first - context;
+    const start = advance(old, 0, from);
     const cut = (text) => {
-      const part = text.slice(from, from + limit - 4);
-      return (from > 0 ? '…' : '') + JSON.stringify(part).slice(1, -1) + (from + part.length < text.length ? '…' : '');
+      const end = advance(text, start, limit - 4);
+      return (from > 0 ? '…' : '') + JSON.stringify(text.slice(start, end)).slice(1, -1) + (end < text.length ? '…' : '');
     };
     const where = from === 0 ? '' : ` (from character ${(first + 1).toLocaleString('en-US')})`;
     return `"${cut(old)}" → "${cut(now)}"${where}`;
