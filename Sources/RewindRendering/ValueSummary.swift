@@ -38,6 +38,21 @@ public enum ValueSummary {
         }
     }
 
+    /// An action in short, by its case and payload: `retry`, `loadThumbnail(7)`,
+    /// `thumbnail(retry)`, for an action whose case name is not known apart (an effect's).
+    public static func action(_ action: JSONValue) -> String {
+        switch action {
+        case let .string(name):
+            return name
+        case let .object(object) where object.count == 1:
+            guard let name = object.keys.first else { return describe(action) }
+            let payload = payload(of: action, name: name)
+            return payload.isEmpty ? name : "\(name)(\(payload))"
+        default:
+            return describe(action)
+        }
+    }
+
     /// The action's payload in short, like `"alice"` or `success(…)`, or empty when it has none.
     ///
     /// Synthesized `Codable` writes a case as `{"name": {"_0": payload}}`; parents wrap their

@@ -3,9 +3,17 @@ import RewindReplay
 
 extension ReportComparison {
     /// The failing step of a replay, side by side: recorded and replayed for a divergence or a
-    /// clock read, two runs that differ for nondeterminism; nil for a replay that matched or
-    /// was refused (there is no second state to show).
+    /// clock read, two runs that differ for nondeterminism, what the step asks for now for a
+    /// change of behaviour; nil for a replay that matched or was refused (there is no second
+    /// state to show).
     public init?(_ replay: SessionReplay) {
+        if case let .behaviourChanged(step, action, origin, changes) = replay.outcome {
+            self.init(
+                session: replay.session.number, step: step,
+                headline: "Replay diverged at step \(step) (\(origin)  \(action)): the current reducer asks for other work",
+                leftTitle: "recorded", left: .null, rightTitle: "replayed", right: .null, behaviour: changes.map(\.description))
+            return
+        }
         guard let states = replay.failingStates else { return nil }
         let headline: String
         let titles: (String, String)
@@ -20,7 +28,7 @@ extension ReportComparison {
         case let .nondeterministic(step, action, origin, _):
             headline = "Nondeterministic at step \(step) (\(origin)  \(action)): the same state and action gave two states"
             titles = ("one run", "another run")
-        case .matched, .refused:
+        case .matched, .refused, .behaviourChanged:
             return nil
         }
         guard let step = replay.outcome.failingStep else { return nil }
@@ -35,7 +43,9 @@ extension SessionReplay.Outcome {
     var failingStep: Int? {
         switch self {
         case .matched: nil
-        case let .diverged(step, _, _, _), let .nondeterministic(step, _, _, _), let .readsClock(step, _, _, _, _), let .refused(step, _): step
+        case let .diverged(step, _, _, _), let .nondeterministic(step, _, _, _), let .readsClock(step, _, _, _, _), let .refused(step, _),
+            let .behaviourChanged(step, _, _, _):
+            step
         }
     }
 }

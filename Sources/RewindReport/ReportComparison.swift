@@ -1,7 +1,8 @@
 import RewindJSON
 
 /// Two states of one step, side by side in a report: what was recorded and what a replay
-/// produced, at the step where they part.
+/// produced, at the step where they part; or, where only the work the step asks for changed,
+/// how it changed.
 ///
 /// `rewind replay --report` makes one per session that failed; the page opens at its step
 /// with both states as trees and the fields that differ marked.
@@ -18,8 +19,14 @@ public struct ReportComparison: Sendable {
     /// The second state's title (`replayed`) and the state.
     public var rightTitle: String
     public var right: JSONValue
+    /// For a step whose state matches but whose reducer asks for other work: each difference,
+    /// `no longer starts "auth.login"`, shown as a list in place of the two states.
+    public var behaviour: [String]
 
-    public init(session: Int, step: Int, headline: String, leftTitle: String, left: JSONValue, rightTitle: String, right: JSONValue) {
+    public init(
+        session: Int, step: Int, headline: String, leftTitle: String, left: JSONValue, rightTitle: String, right: JSONValue,
+        behaviour: [String] = []
+    ) {
         self.session = session
         self.step = step
         self.headline = headline
@@ -27,5 +34,6 @@ public struct ReportComparison: Sendable {
         self.left = left
         self.rightTitle = rightTitle
         self.right = right
+        self.behaviour = behaviour
     }
 }

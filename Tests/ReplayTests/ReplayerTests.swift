@@ -48,7 +48,7 @@ import Testing
                 }
             return RecordedEvent(
                 step: event.step, time: event.time, origin: event.origin, actionName: event.actionName, action: event.action, cause: event.cause,
-                outputs: event.outputs, digest: event.digest, state: state)
+                outputs: event.outputs, effects: event.effects, digest: event.digest, state: state)
         }
         try sink.append(recorded, gaps: [RecordingGap(steps: 6...8, reason: "the recorder's queue was full")], redactedPaths: [], to: session)
         try sink.endSession(session)

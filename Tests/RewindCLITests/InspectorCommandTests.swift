@@ -100,7 +100,13 @@ import Testing
             json == [
                 "session": 4, "step": 15, "action_type": "didTap", "origin": "photos/thumbnail[3]",
                 "action": ["thumbnail": ["id": 3, "_1": ["didTap": [:]]]], "path": "photos[2].title", "value": "Crimson station",
+                "effects": .null,
             ])
+        // What else a step asked for: the login tap on a valid form starts the request.
+        let tap = try rewind("show", log, "26", "-s", "2", "--path", "status").stdout.split(separator: "\n")
+        #expect(tap.dropFirst() == [#"action: login  didTapLogin"#, #"starts: "auth.login""#, #"status: "inFlight""#])
+        let json26 = try JSONValue(parsing: try rewind("show", log, "26", "-s", "2", "--path", "status", "--json").stdout)
+        #expect(json26[JSONPath("effects")] == ["runs": ["auth.login"]])
     }
 
     @Test func diffNamesTheChangedFieldsByPathInOneLogAndAcrossTwo() throws {

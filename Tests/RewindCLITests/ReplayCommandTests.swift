@@ -30,6 +30,61 @@ import Testing
         try sink.close()
     }
 
+    /// A hostile name: markup, a bidirectional override and a terminal escape.
+    static let hostileWork = "<img src=x onerror=window.pwned=1>\u{202E}\u{1B}[31m"
+
+    /// The login screen as an older version wrote it: typing a user name also started work,
+    /// under a name no screen should print raw. Every state is the current reducer's.
+    struct ChattyLogin: Reducer {
+        let base = LoginFeature(backend: FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch)))
+
+        func reduce(into state: inout LoginState, action: LoginAction) -> Effect<LoginAction> {
+            let effect = base.reduce(into: &state, action: action)
+            guard case .didUpdateUsername = action else { return effect }
+            return .merge(effect, .run(name: ReplayCommandTests.hostileWork) { _ in })
+        }
+    }
+
+    @MainActor
+    static func recordChattyLogin(into path: String) throws {
+        let sink = try SQLiteSink(path: path)
+        let recorder = Recorder<LoginState, LoginAction>(sink: sink, session: SessionDescriptor(name: "chatty", flow: "login", now: { .testEpoch }))
+        let store = Store(initialState: LoginState(), reducer: ChattyLogin(), middleware: [recorder], execution: .manual)
+        store.send(.didUpdateUsername("al"))
+        store.send(.didTapLogin)
+        recorder.close()
+        try sink.close()
+    }
+
+    @Test func aStepThatNoLongerStartsWorkFailsAndUpdateAcceptsIt() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("chatty.rewind")
+        try await Self.recordChattyLogin(into: log)
+
+        let failed = try RewindBinary.run(["replay", log])
+        #expect(failed.status == 1)
+        #expect(
+            failed.stdout
+                == #"FAILED  \#(log) #1 (chatty): step 1 (login  didUpdateUsername) no longer starts "<img src=x onerror=window.pwned=1>\u202e\u001b[31m""#
+                + "\n")
+        let json = try RewindBinary.run(["replay", log, "--json"])
+        #expect(json.status == 1)
+        #expect(
+            json.stdout.contains(
+                #""behaviour":[{"change":"no_longer_starts","name":"<img src=x onerror=window.pwned=1>\u202e\u001b[31m"}],"log":"#),
+            "\(json.stdout)")
+        #expect(json.stdout.contains(#""outcome":"behaviour_changed","redacted_steps":1,"replayed_steps":1,"session":1,"step":1,"#))
+
+        let updated = try RewindBinary.run(["replay", log, "--update"])
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(
+            updated.stdout
+                == #"updated \#(log) #1 (chatty): accepted what the current reducer asks for from step 1 (login  didUpdateUsername): no longer starts "<img src=x onerror=window.pwned=1>\u202e\u001b[31m""#
+                + "\n")
+        let passed = try RewindBinary.run(["replay", log])
+        #expect(passed.status == 0 && passed.stdout.hasPrefix("ok      \(log) #1 (chatty): 2 steps replayed"), "\(passed.stdout)")
+    }
+
     @Test func updateSaysWhatItAcceptedAndReplayThenPasses() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("older.rewind")

@@ -277,6 +277,35 @@ struct ReportBrowserTests {
         }
     }
 
+    @Test func aFailedReplaysReportListsTheWorkAStepNoLongerStartsAsText() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("chatty.rewind")
+        try await ReplayCommandTests.recordChattyLogin(into: log)
+        let reports = folder.path("reports")
+        let replay = try RewindBinary.run(["replay", log, "--report", reports])
+        #expect(replay.status == 1)
+        let page = reports + "/chatty-1-chatty.html"
+        #expect(replay.stdout.hasSuffix("  report: \(page)\n"), "\(replay.stdout)")
+        try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "") { browser in
+            #expect(try await Self.fragment(browser) == "#session=1&step=1", "opened at the failing step")
+            #expect(
+                try await Self.texts(browser, "#comparison .headline") == [
+                    "Replay diverged at step 1 (login  didUpdateUsername): the current reducer asks for other work"
+                ])
+            #expect(try await Self.texts(browser, "#comparison h3") == ["recorded → replayed"])
+            // The name as text, its control and bidirectional characters as escapes.
+            #expect(
+                try await Self.texts(browser, "#comparison .behaviour li") == [
+                    #"no longer starts "<img src=x onerror=window.pwned=1>\u202e\u001b[31m""#
+                ])
+            #expect(try await Self.texts(browser, "#comparison .sides").isEmpty)
+            #expect(try await browser.evaluate("return window.pwned === undefined") == true)
+            #expect(try await browser.evaluate("return document.querySelectorAll('#comparison img').length") == 0)
+            try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: Self.screenshots.appendingPathComponent("replay-behaviour.png").path)
+        }
+    }
+
     @Test func aLongSessionDrawsOnlyTheRowsInView() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("long.rewind")

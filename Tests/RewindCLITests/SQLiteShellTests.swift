@@ -11,12 +11,12 @@ struct SQLiteShellTests {
         let path = folder.path("demo.rewind")
         try await DemoLog.record(into: path)
         let timeline = try SQLiteShell.run(
-            path, "SELECT step, origin, action_type, cause FROM events WHERE session_id = 3 AND step BETWEEN 17 AND 19 ORDER BY step")
+            path, "SELECT step, origin, action_type, cause, effects FROM events WHERE session_id = 3 AND step BETWEEN 17 AND 19 ORDER BY step")
         #expect(
             timeline == """
-                17|login|didUpdatePassword|
-                18|login|didTapLogin|
-                19|login|loginResponse|18
+                17|login|didUpdatePassword||
+                18|login|didTapLogin||{"runs":["auth.login"]}
+                19|login|loginResponse|18|
 
                 """)
         let counts = try SQLiteShell.run(path, "SELECT session_id, count(*), max(step) FROM events GROUP BY session_id")

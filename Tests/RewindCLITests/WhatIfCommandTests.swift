@@ -25,7 +25,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout
-                == #"{"changes":[{"change":"removed","old":"The network connection was lost (login).","path":"errorMessage"},{"change":"removed","old":true,"path":"isPasswordValid"},{"change":"removed","old":true,"path":"isUsernameValid"},{"change":"changed","new":"idle","old":"failed","path":"status"}],"compared_step":19,"consequences":[19],"possible":true,"replayed":17,"session":3,"skipped":[18],"written_session":1}"#
+                == #"{"behaviour":[],"changes":[{"change":"removed","old":"The network connection was lost (login).","path":"errorMessage"},{"change":"removed","old":true,"path":"isPasswordValid"},{"change":"removed","old":true,"path":"isUsernameValid"},{"change":"changed","new":"idle","old":"failed","path":"status"}],"compared_step":19,"consequences":[19],"possible":true,"replayed":17,"session":3,"skipped":[18],"written_session":1}"#
                 + "\n")
         let sessions = try RewindBinary.run(["sessions", written, "--json"]).stdout
         #expect(sessions.contains(#""name":"login-network-error-retry-what-if""#) && sessions.contains(#""steps":17"#), "\(sessions)")

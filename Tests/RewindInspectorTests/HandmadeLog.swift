@@ -54,7 +54,7 @@ struct HandmadeLog {
                 RecordedEvent(
                     step: step.step, time: start.addingTimeInterval(Double(step.step) * secondsPerStep), origin: "login",
                     actionName: "didUpdateUsername", action: step.action, cause: step.step == 2 ? 1 : nil,
-                    outputs: step.step == 3 ? [["loginSucceeded": ["_0": "alice"]]] : [],
+                    outputs: step.step == 3 ? [["loginSucceeded": ["_0": "alice"]]] : [], effects: RecordedEffects(),
                     digest: step.digest ?? step.state.digest,
                     state: keyframe ? .keyframe(step.state) : .patch(.between(previous, step.state))
                 ))

@@ -115,7 +115,7 @@ import Testing
         #expect(view.lines(style: .plain).dropFirst(3) == [#"items[id=3].title: "bread""#, #"items[id=1].title: "milk""#])
         #expect(
             view.json.canonicalString
-                == #"{"action":{"edit":{"_0":3}},"action_type":"didUpdateUsername","matches":[{"path":"items[id=3].title","value":"bread"},{"path":"items[id=1].title","value":"milk"}],"origin":"login","path":"items[*].title","session":1,"step":3}"#
+                == #"{"action":{"edit":{"_0":3}},"action_type":"didUpdateUsername","effects":null,"matches":[{"path":"items[id=3].title","value":"bread"},{"path":"items[id=1].title","value":"milk"}],"origin":"login","path":"items[*].title","session":1,"step":3}"#
         )
         let one = try inspector.show(try inspector.session("todo"), step: 3, path: "items[id=1].title")
         #expect(one.value == "milk")

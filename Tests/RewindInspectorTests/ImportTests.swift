@@ -32,12 +32,37 @@ import Testing
         try await DemoLog.record(into: log)
         let (first, second, copy) = try roundTrip(log, in: folder)
         #expect(first == second)
+        #expect(first.contains(#""effects":{"runs":["auth.login"]}"#), "what each step asked for goes along")
         let original = try LogReader(path: log), imported = try LogReader(path: copy)
         #expect(try imported.sessions() == original.sessions(), "numbers, names, flows, times, redacted paths")
         for session in try original.sessions() {
             #expect(
                 try imported.events(of: session, steps: 1...session.lastStep) == original.events(of: session, steps: 1...session.lastStep),
                 "the same keyframes and patches as the recorder wrote")
+        }
+    }
+
+    /// An export of format 4 has no `effects`: its sessions are imported as format 4, their
+    /// steps' effects not recorded, never as steps that asked for nothing.
+    @Test func anExportOfFormatFourImportsWithItsEffectsNotRecorded() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("demo.rewind")
+        try await DemoLog.record(into: log)
+        let older = try export(log).split(separator: "\n").map { line in
+            guard case var .object(object) = try JSONValue(parsing: Array(line.utf8)) else { throw CocoaError(.fileReadCorruptFile) }
+            if object["format_version"] != nil { object["format_version"] = 4 }
+            object["effects"] = JSONValue?.none
+            return JSONValue.object(object).canonicalString
+        }
+        let file = folder.path("older.jsonl")
+        try Data((older.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let copy = folder.path("copy.rewind")
+        _ = try LogImporter(path: file).importSessions(into: copy)
+        let reader = try LogReader(path: copy)
+        let sessions = try reader.sessions()
+        #expect(sessions.count == 7 && sessions.allSatisfy { $0.formatVersion == 4 })
+        for session in sessions {
+            #expect(try reader.events(of: session, steps: 1...session.lastStep).allSatisfy { $0.effects == nil })
         }
     }
 

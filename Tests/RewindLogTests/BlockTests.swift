@@ -82,12 +82,12 @@ import Testing
 
 extension JSONValue {
     /// The elements of an array, or 0.
-    fileprivate var arrayCount: Int {
+    var arrayCount: Int {
         if case let .array(elements) = self { elements.count } else { 0 }
     }
 
     /// The element at `index` of an array, or `null`.
-    fileprivate subscript(index: Int) -> JSONValue {
+    subscript(index: Int) -> JSONValue {
         if case let .array(elements) = self, elements.indices.contains(index) { elements[index] } else { .null }
     }
 }

@@ -80,9 +80,9 @@ import Testing
         try sink.close()
 
         let reader = try LogReader(path: path)
-        #expect(reader.formatVersion == 4)
+        #expect(reader.formatVersion == 5)
         let sessions = try reader.sessions()
-        #expect(sessions.map(\.formatVersion) == [2, 4])
+        #expect(sessions.map(\.formatVersion) == [2, 5])
         #expect(try reader.state(of: sessions[0], at: 3) == 3, "the old session reads from its rows")
         #expect(try reader.state(of: sessions[1], at: 3) == 13, "the new one from its block")
         let blocks = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event_block WHERE session_id = 2") }
@@ -91,7 +91,7 @@ import Testing
         // Rewriting the old session's states moves it into blocks.
         try LogRewriter(path: path).rewrite(session: sessions[0], initialState: 0, states: [1, 2, 3], schemaVersion: 1)
         let rewritten = try LogReader(path: path).session("ticks")
-        #expect(rewritten.formatVersion == 4)
+        #expect(rewritten.formatVersion == 4, "in blocks, its effects still not recorded")
         #expect(try LogReader(path: path).state(of: rewritten, at: 3) == 3)
         let rows = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event") }
         #expect(rows == 0)

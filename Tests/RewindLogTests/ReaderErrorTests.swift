@@ -52,7 +52,7 @@ import Testing
         let path = folder.path("future.rewind")
         try SQLiteSink(path: path).close()
         try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
-        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 4)"))
+        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 5)"))
         #expect(throws: LogError.self) { try SQLiteSink(path: path) }
     }
 
@@ -134,7 +134,7 @@ import Testing
             let value: Int = if case .keyframe(.int(let value)) = state { value } else { step }
             return RecordedEvent(
                 step: step, time: Date(timeIntervalSince1970: Double(step)), origin: "test", actionName: "tick", action: ["tick": [:]],
-                cause: nil, outputs: [], digest: JSONValue.int(value).digest, state: state)
+                cause: nil, outputs: [], effects: RecordedEffects(), digest: JSONValue.int(value).digest, state: state)
         }
         try sink.append(
             [event(1, .keyframe(1)), event(2, .patch(JSONPatch([.set(JSONPath([]), 2)]))), event(6, .keyframe(6))],

@@ -22,11 +22,11 @@ import Testing
         recorder.close()
     }
 
-    /// A committed recording of log format 3, copied to `folder`.
+    /// A recording of log format 3 (`Tests/Fixtures`), copied to `folder`.
     private static func formatThreeLog(in folder: TemporaryDirectory) throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let path = folder.path("login-happy.rewind")
-        try FileManager.default.copyItem(atPath: root.appendingPathComponent("recordings/login-happy.rewind").path, toPath: path)
+        try FileManager.default.copyItem(atPath: root.appendingPathComponent("Tests/Fixtures/login-happy-format3.rewind").path, toPath: path)
         return path
     }
 
@@ -37,7 +37,7 @@ import Testing
         try Self.record(into: path, name: "second", metadata: SessionMetadata())
         let reader = try LogReader(path: path)
         let sessions = try reader.sessions()
-        #expect(reader.formatVersion == 4)
+        #expect(reader.formatVersion == 5)
         #expect(sessions.map(\.id) == [Self.id, sessions[1].id] && sessions[1].id != nil && sessions[1].id != Self.id)
         #expect(sessions.map(\.metadata) == [Self.metadata, SessionMetadata()])
         #expect(try reader.session(Self.id.uuidString).name == "first")
@@ -67,7 +67,7 @@ import Testing
         #expect(try before.sessions().map(\.id) == [nil])
         try SQLiteSink(path: path).close()
         let after = try LogReader(path: path)
-        #expect(after.formatVersion == 4)
+        #expect(after.formatVersion == 5)
         let session = try after.session(nil)
         #expect(session.id != nil && session.metadata == SessionMetadata())
         try Self.record(into: path, name: "new")

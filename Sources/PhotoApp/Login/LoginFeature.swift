@@ -38,7 +38,7 @@ public struct LoginFeature: Reducer, Sendable {
             state.status = .inFlight
             state.errorMessage = nil
             let (username, password) = (state.username, state.password)
-            return .run { [backend] send in
+            return .run(name: "auth.login") { [backend] send in
                 await send(.loginResponse(backend.login(username: username, password: password)))
             }
 

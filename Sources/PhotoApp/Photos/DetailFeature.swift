@@ -15,7 +15,7 @@ public struct DetailFeature: Reducer, Sendable {
             state.status = .loading
             state.errorMessage = nil
             let id = state.photoID
-            return .run { [backend] send in
+            return .run(name: "photos.image") { [backend] send in
                 await send(.imageResponse(backend.image(photoID: id)))
             }
 

@@ -68,7 +68,7 @@ public struct PhotosFeature: Reducer, Sendable {
     private func load(_ state: inout PhotosState) -> Effect<PhotosAction> {
         state.status = .loading
         state.errorMessage = nil
-        return .run { [backend] send in await send(.photosResponse(backend.photos())) }
+        return .run(name: "photos.list") { [backend] send in await send(.photosResponse(backend.photos())) }
     }
 
     private func reduceThumbnail(

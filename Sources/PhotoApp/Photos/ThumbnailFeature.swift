@@ -15,7 +15,7 @@ public struct ThumbnailFeature: Reducer, Sendable {
             state.status = .loading
             state.errorMessage = nil
             let id = state.id
-            return .run { [backend] send in
+            return .run(name: "photos.thumbnail") { [backend] send in
                 await send(.thumbnailResponse(backend.thumbnail(photoID: id)))
             }
 

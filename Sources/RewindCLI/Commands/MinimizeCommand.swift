@@ -113,6 +113,8 @@ struct MinimizeCommand: AsyncParsableCommand {
         let last = shrunk.steps.count
         switch shrunk.finding {
         case .diverged: return "replay diverges at step \(last)"
+        case .behaviourChanged(_, _, let changes):
+            return "replay diverges at step \(last), which \(changes.map(\.description).joined(separator: "; "))"
         case .nondeterministic: return "step \(last) is nondeterministic"
         case .reached(let index): return index < 0 ? "the initial state satisfies it" : "step \(last) reaches the state"
         case .crashed(_, let message): return "the reducer stops the program at step \(last) (\(message))"

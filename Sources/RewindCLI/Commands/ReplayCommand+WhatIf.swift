@@ -59,6 +59,14 @@ extension ReplayCommand {
         }
         print(style.heading("recorded step \(whatIf.comparedStep) → without them:"))
         print(DiffRenderer(style: style).render(whatIf.changes).joined(separator: "\n"))
+        if !whatIf.behaviourChanges.isEmpty {
+            print(style.heading("steps that now ask for other work:"))
+            for change in whatIf.behaviourChanges {
+                print(
+                    "  " + ReplayReport.step(change.step, change.action, change.origin) + " "
+                        + TerminalText.escaped(change.changes.map(\.description).joined(separator: "; ")))
+            }
+        }
         if let written, let newLog { print(TerminalText.escaped("wrote session #\(written) (\(whatIf.sessionName)) to \(newLog)")) }
     }
 
@@ -79,6 +87,13 @@ extension ReplayCommand {
             ("consequences", .array(whatIf.consequences.map(JSONValue.int))), ("replayed", .int(whatIf.steps.count)),
             ("compared_step", .int(whatIf.comparedStep)), ("possible", .bool(whatIf.isPossible)),
             ("changes", .array(whatIf.changes.map(\.jsonForm))),
+            (
+                "behaviour",
+                .array(
+                    whatIf.behaviourChanges.map { change in
+                        ["step": .int(change.step), "changes": .array(change.changes.map(\.jsonForm))]
+                    })
+            ),
         ])
         object["written_session"] = written.map(JSONValue.int)
         return .object(object)

@@ -11,6 +11,10 @@ struct EncodedStep: Sendable {
     var action: EncodedValue
     var cause: Int?
     var outputs: [EncodedValue]
+    /// The follow-up actions the step sent, outputs aside.
+    var sends: [EncodedValue]
+    /// The names of the work the step started, nil for work given none.
+    var runs: [String?]
     var digest: StateDigest
     /// The whole state after the step; the writer stores it or its patch.
     var state: EncodedValue
@@ -18,7 +22,7 @@ struct EncodedStep: Sendable {
     @usableFromInline
     init(
         step: Int, time: Date, origin: String, actionName: String, action: EncodedValue, cause: Int?, outputs: [EncodedValue],
-        digest: StateDigest, state: EncodedValue
+        sends: [EncodedValue], runs: [String?], digest: StateDigest, state: EncodedValue
     ) {
         self.step = step
         self.time = time
@@ -27,6 +31,8 @@ struct EncodedStep: Sendable {
         self.action = action
         self.cause = cause
         self.outputs = outputs
+        self.sends = sends
+        self.runs = runs
         self.digest = digest
         self.state = state
     }

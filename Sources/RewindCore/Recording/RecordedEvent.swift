@@ -23,13 +23,16 @@ public struct RecordedEvent: Sendable, Equatable {
     public var cause: Int?
     /// The outputs this step emitted, each a whole action.
     public var outputs: [JSONValue]
+    /// The follow-up actions the step sent and the work it started; nil for a step of a session
+    /// recorded before a log held them ("effects not recorded").
+    public var effects: RecordedEffects?
     /// The digest of the canonical state after this step.
     public var digest: StateDigest
     public var state: StateRecord
 
     public init(
         step: Int, time: Date, origin: String, actionName: String, action: JSONValue, cause: Int?,
-        outputs: [JSONValue], digest: StateDigest, state: StateRecord
+        outputs: [JSONValue], effects: RecordedEffects?, digest: StateDigest, state: StateRecord
     ) {
         self.step = step
         self.time = time
@@ -38,6 +41,7 @@ public struct RecordedEvent: Sendable, Equatable {
         self.action = action
         self.cause = cause
         self.outputs = outputs
+        self.effects = effects
         self.digest = digest
         self.state = state
     }

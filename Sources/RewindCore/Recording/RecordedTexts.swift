@@ -4,7 +4,7 @@ import RewindJSON
 /// Recorded steps as canonical JSON text, one buffer for a whole batch: what a recorder hands
 /// a sink (``RecordingSink/append(_:gaps:redactedPaths:to:)-(RecordedTexts,_,_,_)``).
 ///
-/// A step's action, outputs and state (its whole state at a keyframe, else its patch) are
+/// A step's action, outputs, effects and state (its whole state at a keyframe, else its patch) are
 /// written once, by the recorder's threads, and a sink that stores text (the SQLite log)
 /// copies them as they are; a sink that keeps values reads them back
 /// (``RecordedTexts/events()``). Writing them once cost a recorder less than building their
@@ -24,6 +24,9 @@ public struct RecordedTexts: Sendable {
         public var action: Range<Int>
         /// A JSON array of the outputs (whole actions); empty when there are none.
         public var outputs: Range<Int>
+        /// The follow-up actions sent and the work started (``RecordedEffects/json``); empty
+        /// when there are none.
+        public var effects: Range<Int>
         /// The whole state or the patch, canonical JSON (see `isKeyframe`).
         public var state: Range<Int>
     }
@@ -43,17 +46,17 @@ public struct RecordedTexts: Sendable {
     }
 
     /// Adds a step whose texts `write` appends to ``text``, in the order action, outputs (or
-    /// nothing), state; `write` returns where each ends.
+    /// nothing), effects (or nothing), state; `write` returns where each ends.
     mutating func append(
         step: Int, time: Date, origin: String, actionName: String, cause: Int?, digest: StateDigest, isKeyframe: Bool,
-        _ write: (inout [UInt8]) throws -> (actionEnd: Int, outputsEnd: Int)
+        _ write: (inout [UInt8]) throws -> (actionEnd: Int, outputsEnd: Int, effectsEnd: Int)
     ) rethrows {
         let start = text.count
-        let (actionEnd, outputsEnd) = try write(&text)
+        let (actionEnd, outputsEnd, effectsEnd) = try write(&text)
         steps.append(
             Step(
                 step: step, time: time, origin: origin, actionName: actionName, cause: cause, digest: digest, isKeyframe: isKeyframe,
-                action: start..<actionEnd, outputs: actionEnd..<outputsEnd, state: outputsEnd..<text.count))
+                action: start..<actionEnd, outputs: actionEnd..<outputsEnd, effects: outputsEnd..<effectsEnd, state: effectsEnd..<text.count))
     }
 
     /// The text of `range`, valid during `body`.
@@ -72,6 +75,7 @@ public struct RecordedTexts: Sendable {
             } else {
                 outputs = []
             }
+            let effects = step.effects.isEmpty ? RecordedEffects() : try RecordedEffects(json: try withText(step.effects) { try JSONValue(parsing: $0) })
             let state: RecordedEvent.StateRecord =
                 step.isKeyframe
                 ? .keyframe(try withText(step.state) { try JSONValue(parsing: $0) })
@@ -79,7 +83,7 @@ public struct RecordedTexts: Sendable {
             return RecordedEvent(
                 step: step.step, time: step.time, origin: step.origin, actionName: step.actionName,
                 action: try withText(step.action) { try JSONValue(parsing: $0) }, cause: step.cause, outputs: outputs,
-                digest: step.digest, state: state)
+                effects: effects, digest: step.digest, state: state)
         }
     }
 }

@@ -221,8 +221,9 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         let (action, name) = try encodeAction(step.action, named: true)
         return EncodedStep(
             step: step.step, time: time(of: step.stamp), origin: step.action.origin, actionName: name ?? "", action: action, cause: step.cause,
-            outputs: step.hasOutputs ? try step.outputs.map { try encodeAction($0, named: false).value } : [], digest: digest,
-            state: state
+            outputs: step.hasOutputs ? try step.outputs.map { try encodeAction($0, named: false).value } : [],
+            sends: try step.asked?.sends.map { try encodeAction($0, named: false).value } ?? [], runs: step.asked?.runs ?? [],
+            digest: digest, state: state
         )
     }
 

@@ -114,15 +114,36 @@ final class RecorderWriter: @unchecked Sendable {
                 text.append(UInt8(ascii: "]"))
             }
             let outputsEnd = text.count
+            if !step.sends.isEmpty || !step.runs.isEmpty { Self.writeEffects(sends: step.sends, runs: step.runs, to: &text) }
+            let effectsEnd = text.count
             if isKeyframe {
                 step.state.write(to: &text)
                 if step.state.mayHoldPlaceholder { scanRedactions(in: step.state, at: "") }
             } else {
                 appendPatch(from: previous, to: step.state, to: &text)
             }
-            return (actionEnd, outputsEnd)
+            return (actionEnd, outputsEnd, effectsEnd)
         }
         previous = step.state
+    }
+
+    /// Writes ``RecordedEffects/json``'s text of a step's sends and runs, not both empty.
+    private static func writeEffects(sends: [EncodedValue], runs: [String?], to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "{"))
+        if !runs.isEmpty {
+            text.append(contentsOf: #""runs":"#.utf8)
+            JSONValue.array(runs.map { $0.map(JSONValue.string) ?? .null }).canonicalBytes(into: &text)
+        }
+        if !sends.isEmpty {
+            if !runs.isEmpty { text.append(UInt8(ascii: ",")) }
+            text.append(contentsOf: #""sends":["#.utf8)
+            for (index, action) in sends.enumerated() {
+                if index > 0 { text.append(UInt8(ascii: ",")) }
+                action.write(to: &text)
+            }
+            text.append(UInt8(ascii: "]"))
+        }
+        text.append(UInt8(ascii: "}"))
     }
 
     /// Appends the patch from `old` to `new` (both text, or both trees) to `text`, and notes

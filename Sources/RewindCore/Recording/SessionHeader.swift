@@ -17,12 +17,16 @@ public struct SessionHeader: Sendable, Equatable {
     public var id: UUID?
     /// What a team finds the session by.
     public var metadata: SessionMetadata
+    /// Whether the session's steps say what each asked for (``RecordedEffects``): false only
+    /// for a copy of a session recorded before logs held them, which a sink keeps saying.
+    public var recordsEffects: Bool
 
     public init(
         name: String?, flow: String, startedAt: Date, schemaVersion: Int,
         initialState: JSONValue, initialDigest: StateDigest, redactedPaths: Set<String>,
-        id: UUID? = nil, metadata: SessionMetadata = SessionMetadata()
+        id: UUID? = nil, metadata: SessionMetadata = SessionMetadata(), recordsEffects: Bool = true
     ) {
+        self.recordsEffects = recordsEffects
         self.id = id
         self.metadata = metadata
         self.name = name

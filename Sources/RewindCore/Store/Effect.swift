@@ -8,7 +8,8 @@ public struct Effect<Action: Sendable>: Sendable {
     enum Operation: Sendable {
         /// Dispatched right after the current step; `isOutput` marks an output to the parent.
         case send(Action, isOutput: Bool)
-        case run(@Sendable (Send<Action>) async -> Void)
+        /// `name`, when the reducer gives one, is what replay compares the effect by.
+        case run(name: String?, @Sendable (Send<Action>) async -> Void)
     }
 
     @usableFromInline let operations: [Operation]
@@ -23,6 +24,7 @@ public struct Effect<Action: Sendable>: Sendable {
     public static var none: Self { Self([]) }
 
     /// Whether the effect does nothing.
+    @inlinable
     public var isNone: Bool { operations.isEmpty }
 
     /// Dispatches `action` as the next step, caused by the current one.
@@ -32,8 +34,14 @@ public struct Effect<Action: Sendable>: Sendable {
 
     /// Runs `work` outside the reducer; the actions it sends are dispatched with the current
     /// step as their cause.
-    public static func run(_ work: @escaping @Sendable (Send<Action>) async -> Void) -> Self {
-        Self([.run(work)])
+    ///
+    /// - Parameters:
+    ///   - name: what the work is, such as `"auth.login"`: replay says a step "no longer
+    ///     starts" it by this name. Work given none is counted instead. No name is made up
+    ///     from the source location, which any edit above the call would change.
+    ///   - work: the work, which sends its results back through `Send`.
+    public static func run(name: String? = nil, _ work: @escaping @Sendable (Send<Action>) async -> Void) -> Self {
+        Self([.run(name: name, work)])
     }
 
     /// Runs several effects, in order.
@@ -56,12 +64,30 @@ public struct Effect<Action: Sendable>: Sendable {
                 switch operation {
                 case let .send(action, isOutput):
                     return .send(transform(action), isOutput: isOutput)
-                case let .run(work):
-                    return .run { send in
+                case let .run(name, work):
+                    return .run(name: name) { send in
                         await work(Send { action in send.deliver(transform(action)) })
                     }
                 }
             })
+    }
+}
+
+extension Effect {
+    /// What the effect asks for, without running anything: what a step's reducer asked for
+    /// besides its new state.
+    @inlinable
+    public var summary: EffectSummary<Action> {
+        var summary = EffectSummary<Action>()
+        for operation in operations {
+            switch operation {
+            case let .send(action, isOutput):
+                if isOutput { summary.outputs.append(action) } else { summary.sends.append(action) }
+            case let .run(name, _):
+                summary.runs.append(name)
+            }
+        }
+        return summary
     }
 }
 

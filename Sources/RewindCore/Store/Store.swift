@@ -116,20 +116,30 @@ public final class Store<State: Sendable, Action: Sendable> {
         if let registrarBox { willChangeState(registrarBox) }
         let effect = reducer.reduce(into: &_state, action: action)
         _step = context.step
+        // What the step asked for, recorded for replay to compare (DESIGN.md section 16): built
+        // only for a step whose effect is not `.none`, so that the others pay nothing for it.
         var outputs: [Action] = []
-        for operation in effect.operations {
-            switch operation {
-            case let .send(followUp, isOutput):
-                queuedActions.append((followUp, context.step))
-                if isOutput { outputs.append(followUp) }
-            case let .run(work):
-                start(work, cause: context.step)
+        var asked: Recorder<State, Action>.Asked?
+        if !effect.isNone {
+            var sends: [Action] = []
+            var runs: [String?] = []
+            for operation in effect.operations {
+                switch operation {
+                case let .send(followUp, isOutput):
+                    queuedActions.append((followUp, context.step))
+                    if isOutput { outputs.append(followUp) } else { sends.append(followUp) }
+                case let .run(name, work):
+                    runs.append(name)
+                    start(work, cause: context.step)
+                }
             }
+            asked = .boxing(sends: sends, runs: runs)
         }
-        recorder?.record(action, readingState: { _state }, step: context.step, cause: context.cause, outputs: outputs)
+        recorder?.record(action, readingState: { _state }, step: context.step, cause: context.cause, outputs: outputs, asked: asked)
         if !middleware.isEmpty {
+            let summary = EffectSummary(sends: asked?.sends ?? [], outputs: outputs, runs: asked?.runs ?? [])
             for each in middleware {
-                each.didReduce(action, state: _state, context: context, outputs: outputs)
+                each.didReduce(action, state: _state, context: context, asked: summary)
             }
         }
         if let registrarBox { didChangeState(registrarBox) }

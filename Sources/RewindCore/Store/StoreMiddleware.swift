@@ -15,9 +15,17 @@ public protocol StoreMiddleware<State, Action>: AnyObject {
 
     /// Called after the reducer ran `action`, with the new state and the outputs it emitted.
     func didReduce(_ action: Action, state: State, context: StepContext, outputs: [Action])
+
+    /// Called after the reducer ran `action`, with the new state and all its effect asked for:
+    /// outputs, follow-up actions and work. By default, calls
+    /// ``didReduce(_:state:context:outputs:)``.
+    func didReduce(_ action: Action, state: State, context: StepContext, asked: EffectSummary<Action>)
 }
 
 extension StoreMiddleware {
     public func storeDidStart(initialState: State) {}
     public func willReduce(_ action: Action, state: State, context: StepContext) {}
+    public func didReduce(_ action: Action, state: State, context: StepContext, asked: EffectSummary<Action>) {
+        didReduce(action, state: state, context: context, outputs: asked.outputs)
+    }
 }

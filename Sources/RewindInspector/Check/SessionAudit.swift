@@ -155,6 +155,11 @@ struct SessionAudit {
                 secretProblems.append("step \(step): a clear value at outputs[\(index)]\(path.dropFirst("action".count))")
             }
         }
+        for (index, sent) in (event.effects?.sends ?? []).enumerated() {
+            for path in redaction.clearValues(inAction: sent) {
+                secretProblems.append("step \(step): a clear value at effects.sends[\(index)]\(path.dropFirst("action".count))")
+            }
+        }
     }
 
     /// Ends the audit: a stretch that could not be rebuilt up to the last step is reported.

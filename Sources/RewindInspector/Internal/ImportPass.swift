@@ -66,11 +66,12 @@ struct ImportPass {
 
     private mutating func begin(_ header: ExportedSession, line: Int) throws {
         try endSession()
-        // Format 4 added the identity and metadata, which an export of format 3 lacks.
-        guard (SQLiteSink.formatVersion - 1)...SQLiteSink.formatVersion ~= header.formatVersion else {
+        // Format 4 added the identity and metadata, which an export of format 3 lacks; format 5
+        // each step's effects, which one of format 3 or 4 lacks.
+        guard (SQLiteSink.formatVersion - 2)...SQLiteSink.formatVersion ~= header.formatVersion else {
             throw invalid(
                 line,
-                "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(SQLiteSink.formatVersion - 1) and \(SQLiteSink.formatVersion)"
+                "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(SQLiteSink.formatVersion - 2) to \(SQLiteSink.formatVersion)"
             )
         }
         let digest = header.initialState.digest
@@ -94,7 +95,8 @@ struct ImportPass {
                     SessionHeader(
                         name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
                         initialState: header.initialState, initialDigest: header.initialDigest,
-                        redactedPaths: Set(header.redactedPaths), id: header.id, metadata: header.metadata ?? SessionMetadata()
+                        redactedPaths: Set(header.redactedPaths), id: header.id, metadata: header.metadata ?? SessionMetadata(),
+                        recordsEffects: header.formatVersion >= SQLiteSink.formatVersion
                     ))
             }
         }
@@ -119,7 +121,7 @@ struct ImportPass {
         }
         let clear =
             session.audit.clearValues(inState: event.state)
-            + ([event.action] + event.outputs).flatMap(session.audit.clearValues(inAction:))
+            + ([event.action] + event.outputs + (event.effects?.sends ?? [])).flatMap(session.audit.clearValues(inAction:))
         if let path = clear.first {
             throw invalid(line, "\(label) holds a clear value at \(path), a redacted field")
         }
@@ -129,7 +131,8 @@ struct ImportPass {
             session.events.append(
                 RecordedEvent(
                     step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
-                    action: event.action, cause: event.cause, outputs: event.outputs, digest: event.digest,
+                    action: event.action, cause: event.cause, outputs: event.outputs,
+                    effects: session.header.formatVersion >= SQLiteSink.formatVersion ? event.effects ?? RecordedEffects() : nil, digest: event.digest,
                     state: keyframe ? .keyframe(event.state) : .patch(.between(session.previous, event.state))
                 ))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 import RewindLog
 
@@ -32,6 +33,17 @@ struct JSONFields {
     /// Whether the object has `key`, for a field that older writers left out.
     func has(_ key: String) -> Bool {
         object[key] != nil
+    }
+
+    /// A step's effects (``RecordedEffects/json``), `null` for none; nil where the line has no
+    /// such field, as lines of a session of format 3 or 4 have not.
+    func effects(_ key: String) throws(Invalid) -> RecordedEffects? {
+        guard has(key) else { return nil }
+        do {
+            return try RecordedEffects(json: try value(key))
+        } catch {
+            throw wrongType(key, "null or an object of runs (names or nulls) and sends (actions)")
+        }
     }
 
     func optionalUUID(_ key: String) throws(Invalid) -> UUID? {

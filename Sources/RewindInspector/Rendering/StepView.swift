@@ -34,6 +34,13 @@ public struct StepView: Sendable {
             for output in event.outputs {
                 lines.append("output: \(TerminalText.escaped(ValueSummary.payload(of: output, name: "output")))")
             }
+            // What else the step asked for, where its session recorded it (log format 5).
+            for name in event.effects?.runs ?? [] {
+                lines.append("starts: " + TerminalText.escaped(name.map { JSONValue.string($0).canonicalString } ?? "an unnamed effect"))
+            }
+            for sent in event.effects?.sends ?? [] {
+                lines.append("sends: " + TerminalText.escaped(ValueSummary.action(sent)))
+            }
         } else {
             lines.append("action: (none: the initial state)")
         }
@@ -61,6 +68,7 @@ public struct StepView: Sendable {
         object["action"] = event?.action
         object["action_type"] = event.map { .string($0.actionName) }
         object["origin"] = event.map { .string($0.origin) }
+        object["effects"] = event?.effects.map { $0.json ?? .null }
         if let path, let matches {
             object["path"] = .string(path.description)
             object["matches"] = .array(matches.map { ["path": .string($0.path.description), "value": $0.value] })

@@ -15,7 +15,7 @@ extension ExportRecord {
     ]
     private static let metadataKeys: Set<String> = ["app", "app_version", "app_build", "device", "os", "origin", "tags"]
     private static let eventKeys: Set<String> = [
-        "type", "session", "step", "time", "origin", "action_type", "action", "cause", "outputs", "digest", "state",
+        "type", "session", "step", "time", "origin", "action_type", "action", "cause", "outputs", "effects", "digest", "state",
     ]
     private static let gapKeys: Set<String> = ["type", "session", "first_step", "last_step", "reason"]
 
@@ -88,6 +88,7 @@ extension ExportRecord {
             action: try fields.value("action"),
             cause: try fields.optionalInt("cause"),
             outputs: try fields.array("outputs"),
+            effects: try fields.effects("effects"),
             digest: try fields.digest("digest"),
             state: try fields.value("state")
         )

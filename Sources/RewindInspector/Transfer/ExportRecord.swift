@@ -42,6 +42,7 @@ public enum ExportRecord: Sendable, Equatable {
                 "action": event.action,
                 "cause": event.cause.map(JSONValue.int) ?? .null,
                 "outputs": .array(event.outputs),
+                "effects": event.effects?.json ?? .null,
                 "digest": .string(event.digest.description),
                 "state": event.state,
             ]

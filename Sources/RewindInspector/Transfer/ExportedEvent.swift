@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 
 /// An event line: one step, and the whole state after it.
@@ -11,6 +12,9 @@ public struct ExportedEvent: Sendable, Equatable {
     public var action: JSONValue
     public var cause: Int?
     public var outputs: [JSONValue]
+    /// What the step asked for; nil for a session that did not record it, and where the line
+    /// has no `effects` (none asked for).
+    public var effects: RecordedEffects?
     /// The digest stored for the step.
     public var digest: StateDigest
     /// The state after the step, rebuilt from the log's keyframes and patches.

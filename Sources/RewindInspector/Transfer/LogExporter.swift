@@ -78,7 +78,7 @@ public struct LogExporter: Sendable {
                             ExportedEvent(
                                 session: session.number, step: event.step, time: event.time, origin: event.origin,
                                 actionName: event.actionName, action: event.action, cause: event.cause,
-                                outputs: event.outputs, digest: event.digest, state: state
+                                outputs: event.outputs, effects: event.effects, digest: event.digest, state: state
                             )))
                 }
             }

@@ -5,21 +5,21 @@ import RewindJSON
 /// One step as a block stores it: a JSON array, the elements in this order, trailing `null`s
 /// left out (docs/log-format.md):
 ///
-///     [time, digest, origin, action_type, action, patch, keyframe, cause, outputs]
+///     [time, digest, origin, action_type, action, patch, keyframe, cause, outputs, effects]
 ///
 /// `time` is microseconds since 1970, an integer; `digest` the state's digest as a signed
-/// 64-bit integer; `action`, `patch`, `keyframe` and
-/// `outputs` canonical JSON as they are, not strings; exactly one of `patch` and `keyframe`
+/// 64-bit integer; `action`, `patch`, `keyframe`, `outputs` and `effects` canonical JSON as
+/// they are, not strings; `effects` only from format 5 (``RecordedEffects``); exactly one of `patch` and `keyframe`
 /// is not `null`. A block is the JSON array of its steps' records, the first one at the
 /// block's `first_step`, each record after the first on a line of its own (`,\n` between
 /// them: a reader that wants only actions goes to the next line).
 enum BlockRecord {
     /// The number of elements of a whole record.
-    static let elementCount = 9
+    static let elementCount = 10
 
     /// Where each element is in a record.
     enum Element {
-        static let time = 0, digest = 1, origin = 2, actionType = 3, action = 4, patch = 5, keyframe = 6, cause = 7, outputs = 8
+        static let time = 0, digest = 1, origin = 2, actionType = 3, action = 4, patch = 5, keyframe = 6, cause = 7, outputs = 8, effects = 9
     }
 
     /// Writes the record of `event`.
@@ -37,8 +37,11 @@ enum BlockRecord {
             writer.text("null,")
             writer.value(state)
         }
-        writeTail(afterKeyframe: isKeyframe, cause: event.cause, hasOutputs: !event.outputs.isEmpty, to: &writer) {
+        let effects = event.effects?.json
+        writeTail(afterKeyframe: isKeyframe, cause: event.cause, hasOutputs: !event.outputs.isEmpty, hasEffects: effects != nil, to: &writer) {
             $0.value(.array(event.outputs))
+        } effects: {
+            if let effects { $0.value(effects) }
         }
     }
 
@@ -49,8 +52,12 @@ enum BlockRecord {
         writer.byte(UInt8(ascii: ","))
         if step.isKeyframe { writer.text("null,") }
         texts.withText(step.state) { writer.bytes($0) }
-        writeTail(afterKeyframe: step.isKeyframe, cause: step.cause, hasOutputs: !step.outputs.isEmpty, to: &writer) { writer in
+        writeTail(
+            afterKeyframe: step.isKeyframe, cause: step.cause, hasOutputs: !step.outputs.isEmpty, hasEffects: !step.effects.isEmpty, to: &writer
+        ) { writer in
             texts.withText(step.outputs) { writer.bytes($0) }
+        } effects: { writer in
+            texts.withText(step.effects) { writer.bytes($0) }
         }
     }
 
@@ -67,13 +74,14 @@ enum BlockRecord {
         writer.byte(UInt8(ascii: ","))
     }
 
-    /// Writes the cause and the outputs, when there are any, and closes the record: after a
-    /// patch, the keyframe's place is kept by a `null`.
+    /// Writes the cause, the outputs and the effects, up to the last there is, and closes the
+    /// record: after a patch, the keyframe's place is kept by a `null`, as is any element's
+    /// before one that follows.
     private static func writeTail(
-        afterKeyframe: Bool, cause: Int?, hasOutputs: Bool, to writer: inout JSONCanonicalWriter,
-        outputs: (inout JSONCanonicalWriter) -> Void
+        afterKeyframe: Bool, cause: Int?, hasOutputs: Bool, hasEffects: Bool, to writer: inout JSONCanonicalWriter,
+        outputs: (inout JSONCanonicalWriter) -> Void, effects: (inout JSONCanonicalWriter) -> Void
     ) {
-        if cause != nil || hasOutputs {
+        if cause != nil || hasOutputs || hasEffects {
             if !afterKeyframe { writer.text(",null") }
             writer.byte(UInt8(ascii: ","))
             if let cause {
@@ -81,9 +89,13 @@ enum BlockRecord {
             } else {
                 writer.text("null")
             }
-            if hasOutputs {
+            if hasOutputs || hasEffects {
                 writer.byte(UInt8(ascii: ","))
-                outputs(&writer)
+                if hasOutputs { outputs(&writer) } else { writer.text("null") }
+            }
+            if hasEffects {
+                writer.byte(UInt8(ascii: ","))
+                effects(&writer)
             }
         }
         writer.byte(UInt8(ascii: "]"))

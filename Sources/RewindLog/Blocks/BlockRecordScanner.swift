@@ -8,8 +8,9 @@ import Darwin
 /// columns a row of `event` has, whose texts point into the block's bytes.
 ///
 /// Only the record's own structure is read here: its elements are found by skipping over the
-/// JSON of each, and the action, patch, keyframe and outputs are handed on as text, parsed by
-/// whoever needs them (a replay parses actions only; `find` only patches). A string with
+/// JSON of each, and the action, patch, keyframe, outputs and effects are handed on as text,
+/// parsed by whoever needs them (a replay parses actions, and outputs and effects where a step
+/// has them; `find` only patches). A string with
 /// escapes (which names and origins seldom have) is unescaped into `unescaped`.
 ///
 /// Why not RewindJSON's parser (`JSONParser+Strings.swift`), which reads strings too: that
@@ -79,7 +80,7 @@ struct BlockRecordScanner {
     private var elements: [Range<Int>] = []
 
     /// Reads the next record's elements into `elements`, checking only the record's own
-    /// structure: a JSON array of 6 to 9 elements.
+    /// structure: a JSON array of 6 to 10 elements.
     private mutating func recordElements() throws(Malformed) {
         let step = self.step
         try expect(UInt8(ascii: "["), "step \(step)'s record is not a JSON array")
@@ -87,13 +88,29 @@ struct BlockRecordScanner {
         skipWhitespace()
         if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
             offset += 1
+            try checkElementCount()
         } else {
-            while true {
-                let (element, isLast) = try nextElement()
-                elements.append(element)
-                if isLast { break }
-            }
+            try readRestOfRecord()
         }
+    }
+
+    /// Reads the record's elements after those in `elements`, through its end, and checks
+    /// their count.
+    private mutating func readRestOfRecord() throws(Malformed) {
+        while true {
+            let (element, isLast) = try nextElement()
+            elements.append(element)
+            if isLast { break }
+        }
+        try checkElementCount()
+    }
+
+    /// The current record's element at `index`, nil where it is `null` or left out.
+    private func present(_ index: Int) -> Range<Int>? {
+        index < elements.count && !isNull(elements[index]) ? elements[index] : nil
+    }
+
+    private func checkElementCount() throws(Malformed) {
         guard (6...BlockRecord.elementCount).contains(elements.count) else {
             throw Malformed(description: "step \(step)'s record has \(elements.count) elements, not 6 to \(BlockRecord.elementCount)")
         }
@@ -115,10 +132,22 @@ struct BlockRecordScanner {
         return (element, false)
     }
 
-    /// Reads the next record's digest and action alone, all a replay needs: the elements after
-    /// the action are not read when the record ends its line, as a writer writes it (`],\n`).
+    /// What ``nextAction(readingBehaviour:)`` reads of a record.
+    struct ActionRecord {
+        var action: UnsafeRawBufferPointer
+        var digest: Int64
+        /// The cause, outputs and effects, when asked for; nil where the record has none.
+        var cause: Int64?
+        var outputs: UnsafeRawBufferPointer?
+        var effects: UnsafeRawBufferPointer?
+    }
+
+    /// Reads the next record's digest and action, all a check of states needs, and with
+    /// `readingBehaviour` its cause, outputs and effects, which a replay compares too. Without
+    /// it, the elements after the action are not read when the record ends its line, as a
+    /// writer writes it (`],\n`); with it, the patch or keyframe is skipped element by element.
     /// Nil after the last record, as ``next(into:)`` is false.
-    mutating func nextAction() throws(Malformed) -> (action: UnsafeRawBufferPointer, digest: Int64)? {
+    mutating func nextAction(readingBehaviour: Bool = false) throws(Malformed) -> ActionRecord? {
         guard try startRecord() else { return nil }
         let step = self.step
         try expect(UInt8(ascii: "["), "step \(step)'s record is not a JSON array")
@@ -131,13 +160,18 @@ struct BlockRecordScanner {
             skipWhitespace()
             try expect(UInt8(ascii: ","), "step \(step)'s record has fewer than 6 elements")
         }
-        let found = (text(elements[BlockRecord.Element.action]), try integer(elements[BlockRecord.Element.digest], "digest"))
-        if let line = nextLine(), line >= offset + 2 {
+        var found = ActionRecord(
+            action: text(elements[BlockRecord.Element.action]), digest: try integer(elements[BlockRecord.Element.digest], "digest"))
+        if !readingBehaviour, let line = nextLine(), line >= offset + 2 {
             offset = line
             isAfterComma = true
         } else {
-            // Not a writer's layout: the rest of the record is skipped element by element.
-            while try !nextElement().isLast {}
+            // The rest of the record, element by element: the patch or keyframe, then the tail.
+            try readRestOfRecord()
+            let element = BlockRecord.Element.self
+            found.cause = try present(element.cause).map { range throws(Malformed) in try integer(range, "cause") }
+            found.outputs = present(element.outputs).map(text)
+            found.effects = present(element.effects).map(text)
         }
         hasRecord = true
         self.step += 1
@@ -158,14 +192,11 @@ struct BlockRecordScanner {
     private var isAfterComma = false
 
     private mutating func record(into columns: inout [StoredColumn]) throws(Malformed) {
-        let count = LogReader.eventChecksumIndex + 1
+        let count = LogReader.eventEffectsIndex + 1
         if columns.count != count { columns = Array(repeating: .null, count: count) }
         let column = LogReader.EventColumn.self
         let step = self.step
         try recordElements()
-        func present(_ index: Int) -> Range<Int>? {
-            index < elements.count && !isNull(elements[index]) ? elements[index] : nil
-        }
         let element = BlockRecord.Element.self
         columns[column.sessionID] = .integer(Int64(session))
         columns[column.step] = .integer(Int64(step))
@@ -191,6 +222,7 @@ struct BlockRecordScanner {
         columns[column.cause] = try present(element.cause).map { range throws(Malformed) in .integer(try integer(range, "cause")) } ?? .null
         columns[column.outputs] = present(element.outputs).map { .text(text($0)) } ?? .null
         columns[LogReader.eventChecksumIndex] = .null
+        columns[LogReader.eventEffectsIndex] = present(element.effects).map { .text(text($0)) } ?? .null
     }
 
     // MARK: Tokens

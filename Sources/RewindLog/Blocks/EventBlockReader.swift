@@ -107,7 +107,7 @@ final class EventBlockReader {
         return try inflater.bytes.withUnsafeBytes { bytes in
             unescaped.reset(capacity: bytes.count)
             // Every record is read before any is handed over: a block is read whole or not at all.
-            let width = LogReader.eventChecksumIndex + 1
+            let width = LogReader.eventEffectsIndex + 1
             records.removeAll(keepingCapacity: true)
             do {
                 var scanner = try BlockRecordScanner(bytes, session: session, firstStep: block.lowerBound, unescaped: unescaped)
@@ -133,15 +133,15 @@ final class EventBlockReader {
         }
     }
 
-    /// Reads only the action and the digest of each wanted step of the block row `handle`
-    /// stands on, all a replay needs, and calls `body` with them (the action's JSON text valid
-    /// during the call); returns false once `body` did.
+    /// Reads only the action, the digest and the behaviour (cause, outputs, effects) of each
+    /// wanted step of the block row `handle` stands on, all a replay needs, and calls `body`
+    /// with them (their JSON texts valid during the call); returns false once `body` did.
     ///
     /// The block is checked as ``read(_:steps:path:label:_:)`` checks it, and `check` gets
     /// the visit of each step that it would hand over damaged (a verifying reader throws).
     func readActions(
         _ handle: OpaquePointer, steps: ClosedRange<Int>?, path: String, label: String, check: (StoredEventVisit) throws -> Void,
-        _ body: (Int, UnsafeRawBufferPointer, Int64) throws -> Bool
+        _ body: (Int, BlockRecordScanner.ActionRecord) throws -> Bool
     ) throws -> Bool {
         let opened = open(handle, steps: steps)
         func visitor(_ visit: StoredEventVisit) throws -> Bool {
@@ -159,8 +159,8 @@ final class EventBlockReader {
             actions.removeAll(keepingCapacity: true)
             do {
                 var scanner = try BlockRecordScanner(bytes, session: session, firstStep: block.lowerBound, unescaped: unescaped)
-                while actions.count <= block.count, let found = try scanner.nextAction() {
-                    actions.append((found.action, found.digest))
+                while actions.count <= block.count, let found = try scanner.nextAction(readingBehaviour: true) {
+                    actions.append(found)
                 }
             } catch let malformed as BlockRecordScanner.Malformed {
                 return try visitUnreadable(
@@ -171,15 +171,15 @@ final class EventBlockReader {
                 return try visitUnreadable(.unreadable(block: block, wanted: wanted, rowCheck, reason: problem), path: path, label: label, visitor)
             }
             for step in wanted {
-                let found = actions[step - block.lowerBound]
-                guard try body(step, found.action, found.digest) else { return false }
+                guard try body(step, actions[step - block.lowerBound]) else { return false }
             }
             return true
         }
     }
 
-    /// The actions and digests of the block being read by ``readActions(_:steps:path:label:check:_:)``.
-    private var actions: [(action: UnsafeRawBufferPointer, digest: Int64)] = []
+    /// The actions, digests and behaviour of the block being read by
+    /// ``readActions(_:steps:path:label:check:_:)``.
+    private var actions: [BlockRecordScanner.ActionRecord] = []
 
     /// Why `count` records do not fit `block`, if they do not.
     private static func countProblem(_ count: Int, _ block: ClosedRange<Int>) -> String? {
@@ -217,7 +217,7 @@ final class EventBlockReader {
     private func unreadable(step: Int, block: ClosedRange<Int>?, _ rowCheck: RowCheck, _ reason: String, path: String, label: String)
         -> StoredEventVisit
     {
-        var columns = [StoredColumn](repeating: .null, count: LogReader.eventChecksumIndex + 1)
+        var columns = [StoredColumn](repeating: .null, count: LogReader.eventEffectsIndex + 1)
         columns[LogReader.EventColumn.sessionID] = .integer(Int64(session))
         columns[LogReader.EventColumn.step] = .integer(Int64(step))
         // One message for every step of the block, which an audit then reports once.

@@ -57,7 +57,10 @@ struct CopiedEventRows: Sendable {
 
     /// Copies `row`, whose text and blobs point into SQLite's memory.
     mutating func append(_ row: StoredEventRow, _ facts: Facts) {
-        columnsPerRow = row.columns.count
+        // Every row as wide as a block's (`event`'s rows have no effects column): a batch may
+        // hold both kinds, a block's unreadable steps among its read ones.
+        columnsPerRow = LogReader.eventEffectsIndex + 1
+        precondition(row.columns.count <= columnsPerRow, "an event row wider than a block's")
         for column in row.columns {
             switch column {
             case .null: columns.append(.null)
@@ -67,6 +70,7 @@ struct CopiedEventRows: Sendable {
             case let .blob(blob): columns.append(.blob(copy(blob)))
             }
         }
+        columns.append(contentsOf: repeatElement(.null, count: columnsPerRow - row.columns.count))
         self.facts.append(facts)
     }
 

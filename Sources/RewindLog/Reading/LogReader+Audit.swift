@@ -113,7 +113,7 @@ extension LogReader {
             if let typeProblem = visit.typeProblem { throw typeProblem }
             // Out of range, the audit's arithmetic on it (the step before) could trap.
             try LogBounds.checkStep(step)
-            event = .success(try Self.event(from: visit.row))
+            event = .success(try Self.event(from: visit.row, of: session))
         } catch let error as LogError where visit.unreadable != nil {
             event = .failure(error)
         } catch {

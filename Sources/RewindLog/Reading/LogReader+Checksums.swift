@@ -17,6 +17,10 @@ extension LogReader {
     /// The checksum index among ``eventColumns``.
     static var eventChecksumIndex: Int { LogSchema.columns[1].columns.count }
 
+    /// Where a row read from a block (``BlockRecordScanner``) holds the step's effects, after
+    /// its checksum: the `event` table of formats 1 and 2 has no such column.
+    static var eventEffectsIndex: Int { eventChecksumIndex + 1 }
+
     /// The same for the event row a C statement stands on: the values are hashed in place,
     /// without making strings of them (through rows, `check` took 70 % longer).
     func verifyEvent(_ statement: OpaquePointer, of session: SessionSummary) throws {
@@ -119,7 +123,7 @@ extension LogReader {
     /// names the session and the step: `step 7 of session #2 (login-happy): …`.
     func decodedEvent(from row: StoredEventRow, of session: SessionSummary, parsingActions: Bool = true) throws -> LoggedEvent {
         do {
-            return try Self.event(from: row, parsingActions: parsingActions)
+            return try Self.event(from: row, of: session, parsingActions: parsingActions)
         } catch {
             throw damage(error, at: row.step ?? 0, of: session)
         }

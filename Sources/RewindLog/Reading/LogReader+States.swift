@@ -276,7 +276,9 @@ extension LogReader {
                 do {
                     action = try RecordedAction(
                         step: step, origin: row.text(columns.origin), actionName: row.text(columns.actionType), action: row.json(columns.action),
-                        digest: StateDigest(databaseValue: Int64(row.int(columns.digest)))
+                        digest: StateDigest(databaseValue: Int64(row.int(columns.digest))),
+                        behaviour: RecordedBehaviour.read(
+                            cause: row.optionalInt(columns.cause), outputs: row.optionalBytes(columns.outputs), effects: row.effectsBytes(), of: session)
                     )
                 } catch {
                     throw damage(error, at: step, of: session)

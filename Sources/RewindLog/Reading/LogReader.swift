@@ -300,13 +300,19 @@ public final class LogReader: Sendable {
     }
 
     /// The event a row read with ``eventColumns`` holds; without `parsingActions`, its action
-    /// is `null` and it has no outputs, for readers that want only states (`find`, `history`):
-    /// parsing them was a fifth of a scan.
-    static func event(from row: StoredEventRow, parsingActions: Bool = true) throws -> LoggedEvent {
+    /// is `null` and it has no outputs or effects, for readers that want only states (`find`,
+    /// `history`): parsing them was a fifth of a scan. A step of a session written before
+    /// format 5 has its effects not recorded (nil).
+    static func event(from row: StoredEventRow, of session: SessionSummary, parsingActions: Bool = true) throws -> LoggedEvent {
         let columns = EventColumn.self
         var outputValues: [JSONValue] = []
         if parsingActions, case let .array(values)? = try row.optionalJSON(columns.outputs) {
             outputValues = values
+        }
+        var effects: RecordedEffects?
+        if session.recordsEffects {
+            effects = RecordedEffects()
+            if parsingActions, let stored = try row.effects() { effects = try RecordedEffects(json: stored) }
         }
         let step = try row.int(columns.step)
         return LoggedEvent(
@@ -317,6 +323,7 @@ public final class LogReader: Sendable {
             action: parsingActions ? try row.json(columns.action) : .null,
             cause: try row.optionalInt(columns.cause),
             outputs: outputValues,
+            effects: effects,
             digest: StateDigest(databaseValue: Int64(try row.int(columns.digest))),
             keyframe: try row.optionalJSON(columns.keyframe),
             patch: try row.optionalPatch(columns.patch)

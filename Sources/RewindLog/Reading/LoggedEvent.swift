@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindJSON
 
 /// One recorded step as read back from a log.
@@ -10,9 +11,17 @@ public struct LoggedEvent: Sendable, Equatable {
     public var action: JSONValue
     public var cause: Int?
     public var outputs: [JSONValue]
+    /// The follow-up actions the step sent and the work it started; nil in a session written
+    /// before format 5 ("effects not recorded").
+    public var effects: RecordedEffects?
     public var digest: StateDigest
     /// The whole state when this step is a keyframe.
     public var keyframe: JSONValue?
     /// The change from the previous step when it is not.
     public var patch: JSONPatch?
+
+    /// What the step asked for, as a replay compares it.
+    public var behaviour: RecordedBehaviour {
+        RecordedBehaviour(cause: cause, outputs: outputs, effects: effects)
+    }
 }

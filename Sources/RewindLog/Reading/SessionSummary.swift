@@ -79,3 +79,9 @@ public struct SessionSummary: Sendable, Equatable {
         name.map { "#\(number) (\($0))" } ?? "#\(number)"
     }
 }
+
+extension SessionSummary {
+    /// Whether the session's steps say what each asked for besides its state (log format 5):
+    /// a session written before has its steps' effects not recorded.
+    public var recordsEffects: Bool { formatVersion >= LogSchema.effectsFormatVersion }
+}

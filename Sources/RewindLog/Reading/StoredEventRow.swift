@@ -55,6 +55,25 @@ struct StoredEventRow {
         return try json(column)
     }
 
+    /// The step's effects as a block stores them (after the checksum, see
+    /// `LogReader.eventEffectsIndex`); nil for none, and in a row of the `event` table.
+    func effects() throws -> JSONValue? {
+        try effectsBytes().map { try JSONValue(parsing: $0) }
+    }
+
+    /// The text of ``effects()``.
+    func effectsBytes() -> UnsafeRawBufferPointer? {
+        let index = LogReader.eventEffectsIndex
+        guard index < columns.count, case let .text(bytes) = columns[index] else { return nil }
+        return bytes
+    }
+
+    /// The text of a column, nil where it is NULL.
+    func optionalBytes(_ column: Int) throws -> UnsafeRawBufferPointer? {
+        if case .null = columns[column] { return nil }
+        return try bytes(column)
+    }
+
     func optionalPatch(_ column: Int) throws -> JSONPatch? {
         if case .null = columns[column] { return nil }
         return try JSONPatch(parsing: try bytes(column))

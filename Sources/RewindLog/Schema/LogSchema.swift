@@ -11,14 +11,18 @@ enum LogSchema {
     /// Version 3 stores a session's steps in compressed blocks (`event_block`); the sessions
     /// written before keep their rows in `event`. Version 4 gives every session an identity
     /// and metadata (`session_meta`); sessions written before get an identity as the log is
-    /// migrated.
-    static let formatVersion = 4
+    /// migrated. Version 5 records what each step asked for (a record's `effects`), the same
+    /// tables: the sessions written before have their effects not recorded.
+    static let formatVersion = 5
 
     /// The first format whose sessions store their steps in blocks.
     static let blockFormatVersion = 3
 
     /// The first format whose sessions have an identity and metadata (`session_meta`).
     static let identityFormatVersion = 4
+
+    /// The first format whose sessions record each step's effects (``RecordedEffects``).
+    static let effectsFormatVersion = 5
 
     /// The columns of each table, in the order checksums take them (the `checksum` column,
     /// added by version 2, last).
@@ -138,6 +142,24 @@ enum LogSchema {
                 try SessionMetaRow(sessionID: id, uuid: UUID(), metadata: SessionMetadata()).insert(db)
             }
             try db.execute(sql: "PRAGMA user_version = 4")
+        }
+        migrator.registerMigration("v5") { db in
+            // Records gain `effects`, their tenth element: the view shows it, NULL for the rows
+            // of `event` and the records written before, which have none recorded.
+            try db.execute(
+                sql: """
+                    DROP VIEW events;
+                    CREATE VIEW events AS
+                        SELECT session_id, step, time, origin, action_type, action, cause, outputs, NULL AS effects, digest, keyframe, patch
+                        FROM event
+                        UNION ALL
+                        SELECT b.session_id, b.first_step + r.key, json_extract(r.value, '$[0]') / 1e6, json_extract(r.value, '$[2]'),
+                               json_extract(r.value, '$[3]'), json_extract(r.value, '$[4]'), json_extract(r.value, '$[7]'),
+                               json_extract(r.value, '$[8]'), json_extract(r.value, '$[9]'), json_extract(r.value, '$[1]'),
+                               json_extract(r.value, '$[6]'), json_extract(r.value, '$[5]')
+                        FROM event_block AS b, json_each(sqlar_uncompress(b.data, b.size)) AS r;
+                    """)
+            try db.execute(sql: "PRAGMA user_version = 5")
         }
         return migrator
     }

@@ -40,7 +40,7 @@ public struct LogRewriter {
                 RecordedEvent(
                     step: event.step, time: event.time, origin: action?.origin ?? event.origin, actionName: action?.name ?? event.actionName,
                     action: action?.action ?? event.action, cause: event.cause, outputs: action?.outputs ?? event.outputs,
-                    digest: state.digest,
+                    effects: action?.effects ?? event.effects, digest: state.digest,
                     state: keyframes.storesKeyframe(at: event.step, followingStoredStep: previousStep > 0 && event.step == previousStep + 1)
                         ? .keyframe(state) : .patch(.between(previous, state))))
             previous = state
@@ -63,7 +63,10 @@ public struct LogRewriter {
                 sessionRow.initialState = initialState.canonicalString
                 sessionRow.initialDigest = initialState.digest.databaseValue
                 sessionRow.schemaVersion = Int64(schemaVersion)
-                sessionRow.formatVersion = Int64(LogSchema.formatVersion)
+                // A session whose effects were not recorded, and not replayed, stays of the
+                // format before effects: it is in blocks now, but says nothing of its effects.
+                sessionRow.formatVersion = Int64(
+                    events.allSatisfy { $0.effects != nil } ? LogSchema.formatVersion : LogSchema.effectsFormatVersion - 1)
                 try sessionRow.save(db)
             }
             try database.writeWithoutTransaction { db in

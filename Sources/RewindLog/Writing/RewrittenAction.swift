@@ -1,3 +1,4 @@
+import RewindCore
 import RewindJSON
 
 /// A recorded action moved to an app's current schema, as ``LogRewriter`` stores it: the
@@ -10,11 +11,15 @@ public struct RewrittenAction: Sendable, Equatable {
     public var origin: String
     /// The step's outputs, moved to the current schema too.
     public var outputs: [JSONValue]
+    /// What the step asks for under the current reducer, as a replay found it; nil keeps what
+    /// was recorded.
+    public var effects: RecordedEffects?
 
-    public init(action: JSONValue, name: String, origin: String, outputs: [JSONValue]) {
+    public init(action: JSONValue, name: String, origin: String, outputs: [JSONValue], effects: RecordedEffects? = nil) {
         self.action = action
         self.name = name
         self.origin = origin
         self.outputs = outputs
+        self.effects = effects
     }
 }

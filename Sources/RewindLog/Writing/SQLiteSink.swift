@@ -95,14 +95,14 @@ public final class SQLiteSink: RecordingSink {
                     VALUES (\(Self.nextSessionID), ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    header.name, header.flow, header.startedAt.timeIntervalSince1970, LogSchema.formatVersion,
+                    header.name, header.flow, header.startedAt.timeIntervalSince1970, Self.formatVersion(of: header),
                     header.schemaVersion, header.initialState.canonicalString, header.initialDigest.databaseValue,
                     Self.pathsJSON(header.redactedPaths),
                 ]
             )
             let row = SessionRow(
                 id: db.lastInsertedRowID, name: header.name, flow: header.flow, startedAt: header.startedAt.timeIntervalSince1970,
-                endedAt: nil, formatVersion: Int64(LogSchema.formatVersion), schemaVersion: Int64(header.schemaVersion),
+                endedAt: nil, formatVersion: Int64(Self.formatVersion(of: header)), schemaVersion: Int64(header.schemaVersion),
                 initialState: header.initialState.canonicalString, initialDigest: header.initialDigest.databaseValue,
                 redactedPaths: Self.pathsJSON(header.redactedPaths)
             )
@@ -281,6 +281,12 @@ public final class SQLiteSink: RecordingSink {
 
     /// The log format version this sink writes into every session (`format_version`).
     public static var formatVersion: Int { LogSchema.formatVersion }
+
+    /// The format a session starting with `header` is written in: the one before effects for a
+    /// copy of a session that did not record them.
+    static func formatVersion(of header: SessionHeader) -> Int {
+        header.recordsEffects ? LogSchema.formatVersion : LogSchema.effectsFormatVersion - 1
+    }
 
     /// Folds the write-ahead log into the file and leaves WAL mode, so the finished log is a
     /// single file that any `sqlite3` can open read-only.

@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindLog
 
 /// Runs recorded actions through a reducer, one at a time, on encoded values: what a replayer
 /// needs without knowing the flow's types. Effects are not run; their results are in the log
@@ -34,6 +35,16 @@ public protocol ReplayStepper {
     /// Whether the last ``step(_:)`` returned an effect that may send actions: whether recorded
     /// effect results after it can still follow from it.
     var lastStepSendsActions: Bool { get }
+
+    /// What the last step's reducer asked for besides its state (outputs, follow-up actions,
+    /// work), its actions encoded as a recorder encodes them; nil for a stepper that cannot
+    /// tell, whose steps a replay then compares by state alone.
+    func lastStepBehaviour() throws(ReplayError) -> RecordedBehaviour?
+
+    /// Whether the last step's reducer asked for exactly what a block records as `outputs` and
+    /// `effects` (their canonical text, nil for none): the quick check before
+    /// ``lastStepBehaviour()``. False when it cannot tell; then the full comparison decides.
+    func lastStepBehaviourIsWritten(asOutputs outputs: UnsafeRawBufferPointer?, effects: UnsafeRawBufferPointer?) -> Bool
 }
 
 extension ReplayStepper {
@@ -54,4 +65,8 @@ extension ReplayStepper {
 
     // A stepper that cannot tell says yes, so that no recorded result is thought impossible.
     public var lastStepSendsActions: Bool { true }
+
+    public func lastStepBehaviour() throws(ReplayError) -> RecordedBehaviour? { nil }
+
+    public func lastStepBehaviourIsWritten(asOutputs outputs: UnsafeRawBufferPointer?, effects: UnsafeRawBufferPointer?) -> Bool { false }
 }

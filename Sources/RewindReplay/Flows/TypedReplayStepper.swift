@@ -1,5 +1,6 @@
 import RewindCore
 import RewindJSON
+import RewindLog
 
 /// A ``ReplayStepper`` over a reducer of known types: decodes each recorded value into them.
 ///
@@ -10,6 +11,14 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     @usableFromInline let reducer: R
     @usableFromInline var state: R.State?
     @usableFromInline var lastStepSendsActions = false
+    /// What the last step's reducer returned when it was not `.none` (see
+    /// `lastStepSendsActions`), summarized only when asked.
+    @usableFromInline var lastEffect: Effect<R.Action> = .none
+    /// Encodes the actions a step sends or emits, as the recorder encodes them.
+    @usableFromInline let sentActionEncoder = JSONTypedEncoder(R.Action.self)
+    /// Writes them as a block stores them, for ``lastStepBehaviourIsWritten(asOutputs:effects:)``;
+    /// shared by copies, as the memo is.
+    @usableFromInline let behaviourWriter = BehaviourWriter()
     /// Each step encodes a state: whether the type builds its own tree is asked once.
     @usableFromInline let encoder = JSONTypedEncoder(R.State.self)
     @usableFromInline let decoder = JSONValueDecoder()
@@ -63,9 +72,31 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
         let decoded = try Self.decode(R.Action.self, action) { try actionDecoder.decode(from: $0) }
         state = nil
         // Outputs come back as recorded actions too: any effect counts.
-        lastStepSendsActions = !reducer.reduce(into: &current, action: decoded).isNone
+        let effect = reducer.reduce(into: &current, action: decoded)
+        lastStepSendsActions = !effect.isNone
+        // Kept only when read (see `lastStepBehaviour()`): most steps return `.none`.
+        if lastStepSendsActions { lastEffect = effect }
         state = current
         return current
+    }
+
+    @inlinable
+    func lastStepBehaviour() throws(ReplayError) -> RecordedBehaviour? {
+        guard lastStepSendsActions else { return RecordedBehaviour() }
+        let summary = lastEffect.summary
+        do {
+            return RecordedBehaviour(
+                outputs: try summary.outputs.map(sentActionEncoder.encode),
+                effects: RecordedEffects(sends: try summary.sends.map(sentActionEncoder.encode), runs: summary.runs))
+        } catch {
+            throw ReplayError(.cannotEncode, "cannot encode \(R.Action.self): \(error)", underlying: error)
+        }
+    }
+
+    @inlinable
+    func lastStepBehaviourIsWritten(asOutputs outputs: UnsafeRawBufferPointer?, effects: UnsafeRawBufferPointer?) -> Bool {
+        guard lastStepSendsActions else { return (outputs?.isEmpty ?? true) && (effects?.isEmpty ?? true) }
+        return behaviourWriter.matches(lastEffect.summary, as: sentActionEncoder.treeType, outputs: outputs, effects: effects)
     }
 
     /// The tree of `state`, encoded through the memo.

@@ -36,7 +36,10 @@ struct ChunkedVerification {
         let next = ManagedAtomic(0)
         let failed = ManagedAtomic(false)
         let redacted = ManagedAtomic(0)
+        let allLinks = LockedValue(CauseLinks())
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, chunks))) { _ in
+            var links = CauseLinks()
+            defer { allLinks.withLock { $0.merge(links) } }
             do {
                 let reader = try LogReader(path: path)
                 var stepper = flow.stepper()
@@ -44,7 +47,10 @@ struct ChunkedVerification {
                     let chunk = next.loadThenWrappingIncrement(ordering: .relaxed)
                     guard chunk < chunks else { return }
                     let first = start + chunk * chunkSize + 1
-                    guard let count = try verify(first...min(session.lastStep, first + chunkSize - 1), with: &stepper, reader: reader, stop: failed) else {
+                    guard
+                        let count = try verify(
+                            first...min(session.lastStep, first + chunkSize - 1), with: &stepper, reader: reader, stop: failed, links: &links)
+                    else {
                         failed.store(true, ordering: .relaxed)
                         return
                     }
@@ -55,13 +61,30 @@ struct ChunkedVerification {
                 failed.store(true, ordering: .relaxed)
             }
         }
-        return failed.load(ordering: .relaxed) ? nil : redacted.load(ordering: .relaxed)
+        // A recorded action whose cause (a step of this replay) now starts no work.
+        let unmet = allLinks.withLock { links in links.caused.contains { cause in cause > start && !links.working.contains(cause) } }
+        return failed.load(ordering: .relaxed) || unmet ? nil : redacted.load(ordering: .relaxed)
+    }
+
+    /// The cause links of a session recorded before format 5, which says nothing of the work
+    /// its steps started: each cause a recorded action names must be a step whose replay asks
+    /// for work.
+    struct CauseLinks {
+        var caused: Set<Int> = []
+        var working: Set<Int> = []
+
+        mutating func merge(_ other: CauseLinks) {
+            caused.formUnion(other.caused)
+            working.formUnion(other.working)
+        }
     }
 
     /// Replays `steps`; the number of them holding a secret, or nil at the first mismatch or
-    /// when another chunk failed first.
+    /// when another chunk failed first. Adds to `links` the causes the recorded actions name
+    /// and the replayed steps that asked for work, for a session before format 5.
     private func verify(
-        _ steps: ClosedRange<Int>, with stepper: inout any ReplayStepper, reader: LogReader, stop: ManagedAtomic<Bool>
+        _ steps: ClosedRange<Int>, with stepper: inout any ReplayStepper, reader: LogReader, stop: ManagedAtomic<Bool>,
+        links: inout CauseLinks
     ) throws -> Int? {
         try stepper.reset(to: reader.state(of: session, at: steps.lowerBound - 1))
         let mayHoldSecrets = !session.redactedPaths.isEmpty
@@ -71,9 +94,23 @@ struct ChunkedVerification {
         let secretPaths = fixedRedactedPaths
         var redacted = 0
         var matched = 0
-        try reader.actionDigests(of: session, steps: steps) { _, action, digest in
+        try reader.actionDigests(of: session, steps: steps) { step, action, digest, recorded in
             let replayed = try stepper.stepDigest(action)
             guard replayed.digest == digest else { return false }
+            // A step that asks for other work is a mismatch too, which the replay in order
+            // names; in a session before format 5, cause links are checked once all chunks ran.
+            // Nearly every step recorded nothing and asks for nothing; most others ask for
+            // what they recorded, written the same way: nothing to parse or encode.
+            let asks = stepper.lastStepSendsActions
+            if !recorded.isEmpty || asks,
+                !(recorded.recordsEffects && stepper.lastStepBehaviourIsWritten(asOutputs: recorded.outputs, effects: recorded.effects)),
+                let behaviour = try stepper.lastStepBehaviour()
+            {
+                let recorded = try recorded.parsed()
+                guard BehaviourChange.changes(recorded: recorded, replayed: behaviour).isEmpty else { return false }
+                if recorded.effects == nil, BehaviourChange.asksForAnything(behaviour) { links.working.insert(step) }
+            }
+            if !recorded.recordsEffects, let cause = recorded.cause { links.caused.insert(cause) }
             if mayHoldSecrets
                 && ((actionsMayHoldSecrets && ReplayRun.holdsRedaction(action))
                     || (replayed.state.map { holdsRedaction($0, lookingFirstAt: secretPaths) } ?? stepper.lastStateHoldsPlaceholder()))

@@ -18,6 +18,12 @@ struct ReplayRun {
     private var failingStates: (left: JSONValue, right: JSONValue)?
     private let migrates: Bool
     private let mayHoldSecrets: Bool
+    /// For a session recorded before format 5: the steps whose replay asked for nothing, a bit
+    /// each, against which the recorded actions' causes are checked.
+    private var askedNothing: [UInt64] = []
+    /// The step the outcome is at, when its action and origin are still to be read from the
+    /// log: a step a later cause link showed to have stopped starting work.
+    private(set) var unnamedOutcomeStep: Int?
 
     init(flow: ReplayFlow, session: SessionSummary, keepingStates: Bool) {
         self.flow = flow
@@ -26,7 +32,8 @@ struct ReplayRun {
         self.keepingStates = keepingStates
         states = keepingStates ? [] : nil
         migrates = session.schemaVersion < flow.schemaVersion
-        actions = keepingStates && migrates ? [] : nil
+        // Kept whenever states are: `--update` stores each step's replayed behaviour too.
+        actions = keepingStates ? [] : nil
         mayHoldSecrets = !session.redactedPaths.isEmpty
     }
 
@@ -43,13 +50,13 @@ struct ReplayRun {
 
     /// Goes on from the recorded state after `step`, the first after a gap (a keyframe), without
     /// comparing it: the action before it is not in the log, so nothing could be replayed up to it.
-    /// Its action and outputs are kept, migrated, as every step's are when the recording is
+    /// Its action and behaviour are kept, migrated, as every step's are when the recording is
     /// moved to the current schema: one for each state kept.
-    mutating func resume(at step: Int, from recorded: JSONValue, action: JSONValue = .null, outputs: [JSONValue] = []) throws {
+    mutating func resume(at step: Int, from recorded: JSONValue, action: JSONValue = .null, behaviour: RecordedBehaviour = RecordedBehaviour()) throws {
         do {
             let state = try migrated(recorded, isAction: false)
             if actions != nil {
-                let moved = try rewritten(try migrated(action, isAction: true), outputs: outputs)
+                let moved = try rewritten(try migrated(action, isAction: true), behaviour: behaviour, isReplayed: false)
                 actions?.append(moved)
             }
             try stepper.reset(to: state)
@@ -63,7 +70,7 @@ struct ReplayRun {
     var isFinished: Bool {
         switch outcome {
         case nil: false
-        case .diverged: !keepingStates
+        case .diverged, .behaviourChanged: !keepingStates
         default: true
         }
     }
@@ -72,17 +79,21 @@ struct ReplayRun {
     var isMigrating: Bool { migrates }
 
     /// Replays one event; on a mismatch, works out whether it is a divergence, nondeterminism,
-    /// or a step that read more of a secret than the placeholder keeps.
+    /// or a step that read more of a secret than the placeholder keeps. A step whose state
+    /// matches but whose reducer asks for other work than `behaviour` says is a divergence of
+    /// behaviour.
     mutating func step(
         _ stepNumber: Int, _ actionName: String, _ origin: String, _ recordedAction: JSONValue, _ digest: StateDigest,
-        outputs: [JSONValue] = [],
+        behaviour recorded: RecordedBehaviour,
         recordedStates: () throws -> (before: JSONValue, after: JSONValue)
     ) throws {
         let action: JSONValue
         let replayed: JSONValue
+        let behaviour: RecordedBehaviour?
         do {
             action = try migrated(recordedAction, isAction: true)
             replayed = try stepper.step(action)
+            behaviour = try stepper.lastStepBehaviour()
         } catch let error as ReplayError {
             outcome = .refused(step: stepNumber, reason: "\(actionName) (\(origin)): \(error)")
             return
@@ -90,17 +101,20 @@ struct ReplayRun {
         replayedSteps += 1
         if actions != nil {
             do {
-                let moved = try rewritten(action, outputs: outputs)
+                // What the current reducer asks for is what `--update` accepts.
+                let moved = try rewritten(action, behaviour: behaviour ?? recorded, isReplayed: behaviour != nil)
                 actions?.append(moved)
             } catch let error as ReplayError {
                 outcome = .refused(step: stepNumber, reason: "\(actionName) (\(origin)): \(error)")
                 return
             }
         }
+        let changes = behaviour.map { compare(stepNumber, recorded: recorded, replayed: $0) } ?? []
         let holdsSecrets = mayHoldSecrets && (Self.holdsRedaction(action) || Self.holdsRedaction(replayed))
         if holdsSecrets { redactedSteps += 1 }
         if !migrates, stepper.digest(ofLastStep: replayed) == digest {
             states?.append(replayed)
+            noteBehaviour(changes, at: stepNumber, actionName, origin)
             return
         }
         let (before, after) = try recordedStates()
@@ -114,6 +128,7 @@ struct ReplayRun {
         }
         if migrates, replayed == expected {
             states?.append(replayed)
+            noteBehaviour(changes, at: stepNumber, actionName, origin)
             return
         }
         do {
@@ -154,6 +169,51 @@ struct ReplayRun {
         }
     }
 
+    /// What the replayed step asks for against what was recorded; for a session recorded
+    /// before format 5, also whether the recorded action's cause still starts work.
+    private mutating func compare(_ step: Int, recorded: RecordedBehaviour, replayed: RecordedBehaviour) -> [BehaviourChange] {
+        guard recorded.effects == nil else { return BehaviourChange.changes(recorded: recorded, replayed: replayed) }
+        if let cause = recorded.cause, cause > 0, cause < step, askedNothing(at: cause) {
+            noteBehaviour([.noLongerStartsWork(result: step)], at: cause, nil, nil)
+        }
+        if !BehaviourChange.asksForAnything(replayed) {
+            let word = step / 64
+            if askedNothing.count <= word { askedNothing.append(contentsOf: repeatElement(0, count: word + 1 - askedNothing.count)) }
+            askedNothing[word] |= 1 << UInt64(step % 64)
+        }
+        return BehaviourChange.changes(recorded: recorded, replayed: replayed)
+    }
+
+    private func askedNothing(at step: Int) -> Bool {
+        let word = step / 64
+        return word < askedNothing.count && askedNothing[word] & (1 << UInt64(step % 64)) != 0
+    }
+
+    /// Makes `changes` at `step` the outcome, unless one at an earlier step is known already
+    /// (a cause link finds a step's lost work only when its result is replayed). A nil name
+    /// is read from the log after the replay (``unnamedOutcomeStep``).
+    private mutating func noteBehaviour(_ changes: [BehaviourChange], at step: Int, _ actionName: String?, _ origin: String?) {
+        guard !changes.isEmpty else { return }
+        switch outcome {
+        case nil:
+            break
+        case let .diverged(earlier, _, _, _), let .behaviourChanged(earlier, _, _, _):
+            guard step < earlier else { return }
+            failingStates = nil
+        default:
+            return
+        }
+        outcome = .behaviourChanged(step: step, action: actionName ?? "", origin: origin ?? "", changes: changes)
+        unnamedOutcomeStep = actionName == nil ? step : nil
+    }
+
+    /// Names the outcome's step (see ``unnamedOutcomeStep``) by its recorded action and origin.
+    mutating func nameOutcome(action: String, origin: String) {
+        guard case let .behaviourChanged(step, _, _, changes) = outcome else { return }
+        outcome = .behaviourChanged(step: step, action: action, origin: origin, changes: changes)
+        unnamedOutcomeStep = nil
+    }
+
     /// Records that all `steps` matched, as checked in chunks by ``ChunkedVerification``.
     mutating func finishMatched(steps: Int, redactedSteps: Int) {
         replayedSteps = steps
@@ -170,14 +230,17 @@ struct ReplayRun {
         )
     }
 
-    /// A migrated action with the name and origin the current types give it, and its outputs
-    /// migrated too.
-    private func rewritten(_ action: JSONValue, outputs: [JSONValue]) throws -> RewrittenAction {
+    /// A migrated action with the name and origin the current types give it, and the outputs
+    /// and effects of `behaviour`: the replayed step's, in the current schema already, or a
+    /// recorded one's (after a gap), migrated too.
+    private func rewritten(_ action: JSONValue, behaviour: RecordedBehaviour, isReplayed: Bool) throws -> RewrittenAction {
         let description = try stepper.describe(action)
-        return RewrittenAction(
-            action: action, name: description.name, origin: description.origin,
-            outputs: try outputs.map { try migrated($0, isAction: true) }
-        )
+        var behaviour = behaviour
+        if !isReplayed {
+            behaviour.outputs = try behaviour.outputs.map { try migrated($0, isAction: true) }
+            if let sends = behaviour.effects?.sends, !sends.isEmpty { behaviour.effects?.sends = try sends.map { try migrated($0, isAction: true) } }
+        }
+        return RewrittenAction(action: action, name: description.name, origin: description.origin, outputs: behaviour.outputs, effects: behaviour.effects)
     }
 
     private func migrated(_ value: JSONValue, isAction: Bool) throws -> JSONValue {

@@ -50,7 +50,7 @@ public struct Replayer: Sendable {
             var rewrite = replay.session.schemaVersion < flow.schemaVersion
             switch replay.outcome {
             case .matched: break
-            case .diverged: rewrite = true
+            case .diverged, .behaviourChanged: rewrite = true
             case .nondeterministic, .readsClock, .refused: rewrite = false
             }
             if rewrite, let text = replay.session.notKeptText {
@@ -97,9 +97,11 @@ public struct Replayer: Sendable {
                     defer { expected = event.step + 1 }
                     guard event.step == expected else {
                         // After a gap the recorder stored the whole state: the replay goes on from it.
-                        return try run.resume(at: event.step, from: after, action: event.action, outputs: event.outputs)
+                        return try run.resume(at: event.step, from: after, action: event.action, behaviour: event.behaviour)
                     }
-                    try run.step(event.step, event.actionName, event.origin, event.action, event.digest, outputs: event.outputs) { (before, after) }
+                    try run.step(event.step, event.actionName, event.origin, event.action, event.digest, behaviour: event.behaviour) {
+                        (before, after)
+                    }
                 }
             } else if !run.isFinished, ChunkedVerification.applies(to: session, flow: flow),
                 let redacted = ChunkedVerification(path: reader.path, session: session, flow: flow).redactedStepsIfEveryStepMatches()
@@ -112,14 +114,17 @@ public struct Replayer: Sendable {
                     guard recorded.step > start else { return true }
                     defer { expected = recorded.step + 1 }
                     guard recorded.step == expected else {
-                        try run.resume(at: recorded.step, from: try state(recorded.step))
+                        try run.resume(at: recorded.step, from: try state(recorded.step), behaviour: recorded.behaviour)
                         return !run.isFinished
                     }
-                    try run.step(recorded.step, recorded.actionName, recorded.origin, recorded.action, recorded.digest) {
+                    try run.step(recorded.step, recorded.actionName, recorded.origin, recorded.action, recorded.digest, behaviour: recorded.behaviour) {
                         (try state(recorded.step - 1), try state(recorded.step))
                     }
                     return !run.isFinished
                 }
+            }
+            if let step = run.unnamedOutcomeStep, let event = try reader.events(of: session, steps: step...step).first {
+                run.nameOutcome(action: event.actionName, origin: event.origin)
             }
         } catch let error as LogError {
             throw error

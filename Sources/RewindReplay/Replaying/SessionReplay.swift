@@ -10,6 +10,9 @@ public struct SessionReplay: Sendable {
         /// The first step whose replayed state differs from the recorded one, with the changes
         /// from recorded to replayed.
         case diverged(step: Int, action: String, origin: String, changes: [JSONChange])
+        /// The first step whose reducer, its state matching, asks for other work than recorded:
+        /// it no longer starts a request, sends a follow-up action, or emits an output.
+        case behaviourChanged(step: Int, action: String, origin: String, changes: [BehaviourChange])
         /// Runs of the step from the recorded state gave different states (see
         /// `RepeatedRuns`): the reducer reads the clock, a UUID, randomness or unordered
         /// iteration. `changes` go from the first run to the first that differed.
@@ -35,9 +38,9 @@ public struct SessionReplay: Sendable {
     /// The initial state and the replayed state of every step, when asked for (to update the
     /// recording), in the flow's current schema.
     public let replayedStates: (initial: JSONValue, steps: [JSONValue])?
-    /// Every action in the flow's current schema, with the name, origin and outputs the
-    /// current types give it, when the recording was in an older one and states were kept:
-    /// updating moves the whole session to the new schema.
+    /// Every action in the flow's current schema, with the name and origin the current types
+    /// give it and the outputs and effects the current reducer asks for, when states were
+    /// kept: updating moves the whole session to the new schema and accepts its behaviour.
     public let migratedActions: [RewrittenAction]?
     /// The two states that differ at the failing step: recorded and replayed for a
     /// divergence (or a clock read), the first run and the first that differed for
@@ -58,7 +61,7 @@ extension SessionReplay.Outcome {
     public var isRefusedOrNondeterministic: Bool {
         switch self {
         case .refused, .nondeterministic, .readsClock: true
-        case .matched, .diverged: false
+        case .matched, .diverged, .behaviourChanged: false
         }
     }
 }

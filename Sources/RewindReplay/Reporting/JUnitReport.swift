@@ -9,10 +9,11 @@ import RewindRendering
 /// keeps it unique and stable, the name makes it readable), its classname the log. A suite
 /// per log is what all three read best: they group and count by suite and class, and a run
 /// split across shards gives each log's sessions back under one suite when the files are
-/// merged. A diverged or nondeterministic session is a `<failure>` (the reducers' behaviour
-/// changed: a test that fails); a session that cannot be replayed (a value the current types
-/// no longer decode, a newer schema) is an `<error>` (the test could not run). Both carry the
-/// report `replay` prints, without colour, as their text and its first line as the message.
+/// merged. A session diverged (in a state or in the work a step asks for) or nondeterministic
+/// is a `<failure>` (the reducers' behaviour changed: a test that fails); a session that
+/// cannot be replayed (a value the current types no longer decode, a newer schema) is an
+/// `<error>` (the test could not run). Both carry the report `replay` prints, without colour,
+/// as their text and its first line as the message.
 /// Nothing is skipped: sessions in other shards belong to other jobs' reports.
 public struct JUnitReport: Sendable {
     /// The root's name: `rewind replay`, or with the shard, `rewind replay, shard 2/4`.
@@ -106,6 +107,7 @@ public struct JUnitReport: Sendable {
             switch replay.outcome {
             case .matched: problem = nil
             case .diverged: problem = ("failure", "diverged", String(message), text)
+            case .behaviourChanged: problem = ("failure", "behaviour_changed", String(message), text)
             case .nondeterministic, .readsClock: problem = ("failure", "nondeterministic", String(message), text)
             case .refused: problem = ("error", "refused", String(message), text)
             }

@@ -12,7 +12,7 @@ public enum ReplayReport {
     }
 
     /// `step 8 (login  didTapLogin)`.
-    static func step(_ step: Int, _ action: String, _ origin: String) -> String {
+    public static func step(_ step: Int, _ action: String, _ origin: String) -> String {
         "step \(step) (\(TerminalText.escaped(origin))  \(TerminalText.escaped(action)))"
     }
 
@@ -59,9 +59,16 @@ public enum ReplayReport {
                     + "  \(name): nondeterministic at \(Self.step(step, action, origin)): the replay put the current time in \(fields), so the reducer reads the clock; recorded → replayed:"
             ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case let .behaviourChanged(step, action, origin, changes):
+            return [style.removed("FAILED") + "  \(name): \(Self.step(step, action, origin)) \(behaviour(changes))"]
         case let .refused(step, reason):
             return [style.removed("FAILED") + "  \(name): cannot replay step \(step): \(TerminalText.escaped(reason))"]
         }
+    }
+
+    /// `no longer starts "auth.login"; now also sends retry`, escaped for a terminal.
+    static func behaviour(_ changes: [BehaviourChange]) -> String {
+        TerminalText.escaped(changes.map(\.description).joined(separator: "; "))
     }
 
     /// What `replay --update` did with a session: what it accepted into the recording, or why
@@ -69,7 +76,7 @@ public enum ReplayReport {
     public static func updateLines(_ replay: SessionReplay, rewritten: Bool, style: TextStyle) -> [String] {
         let name = name(replay)
         guard rewritten else { return lines(replay, style: style) }
-        let schema = replay.migratedActions == nil ? "" : ", moved to the flow's current schema"
+        let schema = replay.migratedToSchema == nil ? "" : ", moved to the flow's current schema"
         switch replay.outcome {
         case let .diverged(step, action, origin, changes):
             return [
@@ -77,6 +84,11 @@ public enum ReplayReport {
                     + " \(name): accepted the current reducer's states from \(Self.step(step, action, origin))\(schema); recorded → now:"
             ]
                 + DiffRenderer(style: style).render(changes).map { "  " + $0 }
+        case let .behaviourChanged(step, action, origin, changes):
+            return [
+                style.added("updated")
+                    + " \(name): accepted what the current reducer asks for from \(Self.step(step, action, origin))\(schema): \(behaviour(changes))"
+            ]
         case .matched, .nondeterministic, .readsClock, .refused:
             return [style.added("updated") + " \(name): \(replay.replayedSteps) steps replayed, every state matches\(schema)"]
         }
@@ -109,6 +121,12 @@ public enum ReplayReport {
             object["origin"] = .string(origin)
             object["changes"] = .array(changes.map(\.jsonForm))
             object["paths"] = .array(paths.map { .string($0.description) })
+        case let .behaviourChanged(step, action, origin, changes):
+            object["outcome"] = "behaviour_changed"
+            object["step"] = .int(step)
+            object["action_type"] = .string(action)
+            object["origin"] = .string(origin)
+            object["behaviour"] = .array(changes.map(\.jsonForm))
         case let .refused(step, reason):
             object["outcome"] = "refused"
             object["step"] = .int(step)

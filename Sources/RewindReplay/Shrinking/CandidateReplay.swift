@@ -1,4 +1,5 @@
 import RewindJSON
+import RewindLog
 
 /// One run of some of a session's steps through the current reducer, stopped where it shows a
 /// ``ShrinkGoal``.
@@ -8,6 +9,9 @@ public struct CandidateReplay: Sendable {
         /// At the step at `index` of the run, the reducer gave another state than the
         /// recording's step `recordedStep` gave from the same state and action.
         case diverged(index: Int, recordedStep: Int)
+        /// At the step at `index`, the reducer gave the recorded state but asked for other work
+        /// than the recording's step `recordedStep` did.
+        case behaviourChanged(index: Int, recordedStep: Int, changes: [BehaviourChange])
         /// Runs of the step at `index` from the same state gave different states (see
         /// ``diverged(index:recordedStep:)`` for `recordedStep`).
         case nondeterministic(index: Int, recordedStep: Int)
@@ -19,7 +23,9 @@ public struct CandidateReplay: Sendable {
         /// The index of the step that showed it.
         public var index: Int {
             switch self {
-            case .diverged(let index, _), .nondeterministic(let index, _), .reached(let index), .crashed(let index, _): index
+            case .diverged(let index, _), .behaviourChanged(let index, _, _), .nondeterministic(let index, _), .reached(let index),
+                .crashed(let index, _):
+                index
             }
         }
     }
@@ -32,15 +38,21 @@ public struct CandidateReplay: Sendable {
     public let isPossible: Bool
     /// The states after each step run, up to and with the finding's.
     public let states: [JSONValue]
+    /// With `comparingBehaviour`: the steps run whose reducer asks for other work than the
+    /// recording's same step did, by their number in the recording.
+    public let behaviourChanges: [Int: [BehaviourChange]]
 
     /// Runs `steps` of `actions` from its initial state; throws when the reducer refuses a
     /// step (it no longer decodes).
-    public init(_ steps: [RecordedActions.Step], of actions: RecordedActions, goal: ShrinkGoal) throws(ReplayError) {
+    public init(
+        _ steps: [RecordedActions.Step], of actions: RecordedActions, goal: ShrinkGoal, comparingBehaviour: Bool = false
+    ) throws(ReplayError) {
         var stepper = actions.flow.stepper()
         try stepper.reset(to: actions.initialState)
         var states: [JSONValue] = []
         var finding: Finding?
         var starters = Set<Int>()
+        var behaviourChanges: [Int: [BehaviourChange]] = [:]
         var isPossible = true
         var before = actions.initialState
         var beforeDigest = before.digest
@@ -52,13 +64,19 @@ public struct CandidateReplay: Sendable {
             if let cause = step.cause, run.contains(cause), !starters.contains(cause) { isPossible = false }
             let afterDigest = after.digest
             states.append(after)
+            if comparingBehaviour, let behaviour = try stepper.lastStepBehaviour() {
+                let recorded = RecordedBehaviour(cause: step.cause, outputs: step.outputs, effects: step.effects)
+                let changes = BehaviourChange.changes(recorded: recorded, replayed: behaviour)
+                if !changes.isEmpty { behaviourChanges[step.step] = changes }
+            }
             switch goal {
             case .reaching(_, let predicate):
                 if predicate(after) { finding = .reached(index: index) }
             case .crashing:
                 break
             case .diverging:
-                if let recorded = actions.recorded(from: beforeDigest, action: step.action), recorded.after != afterDigest {
+                guard let recorded = actions.recorded(from: beforeDigest, action: step.action) else { break }
+                if recorded.after != afterDigest {
                     // A step that reads a secret's characters, which the log does not keep, may
                     // give another state without any change of behaviour: not evidence.
                     switch try RepeatedRuns.run(stepper, from: before, action: step.action) {
@@ -67,6 +85,9 @@ public struct CandidateReplay: Sendable {
                     case .agree(_, let readSecret):
                         if !readSecret { finding = .diverged(index: index, recordedStep: recorded.step) }
                     }
+                } else if let behaviour = try stepper.lastStepBehaviour() {
+                    let changes = BehaviourChange.changes(recorded: recorded.behaviour, replayed: behaviour)
+                    if !changes.isEmpty { finding = .behaviourChanged(index: index, recordedStep: recorded.step, changes: changes) }
                 }
             }
             before = after
@@ -74,6 +95,7 @@ public struct CandidateReplay: Sendable {
         }
         self.finding = finding
         self.states = states
+        self.behaviourChanges = behaviourChanges
         self.isPossible = isPossible
     }
 }

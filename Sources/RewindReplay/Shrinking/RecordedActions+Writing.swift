@@ -7,8 +7,8 @@ extension RecordedActions {
     /// Adds `steps`, with `states` after them, to the log at `path` (created if missing) as a
     /// new session called `name`, and returns its number.
     ///
-    /// Steps are renumbered from 1 and cause links follow them; times, outputs and the initial
-    /// state are the recording's; names and origins are what the current types give the
+    /// Steps are renumbered from 1 and cause links follow them; times, outputs, effects and the
+    /// initial state are the recording's; names and origins are what the current types give the
     /// actions, and the schema version is the flow's.
     public func writeSession(named name: String, steps: [Step], states: [JSONValue], to path: String) throws -> Int {
         precondition(states.count == steps.count, "one state per step")
@@ -19,7 +19,7 @@ extension RecordedActions {
                 name: name, flow: session.flow, startedAt: session.startedAt, schemaVersion: flow.schemaVersion,
                 initialState: initialState, initialDigest: initialState.digest, redactedPaths: Set(session.redactedPaths),
                 // A new session, of the same app and build as the one it shortens.
-                id: UUID(), metadata: session.metadata ?? SessionMetadata()))
+                id: UUID(), metadata: session.metadata ?? SessionMetadata(), recordsEffects: steps.allSatisfy { $0.effects != nil }))
         let stepper = flow.stepper()
         var renumbered: [Int: Int] = [:]
         var events: [RecordedEvent] = []
@@ -32,7 +32,7 @@ extension RecordedActions {
             events.append(
                 RecordedEvent(
                     step: index + 1, time: step.time, origin: description.origin, actionName: description.name, action: step.action,
-                    cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, digest: state.digest,
+                    cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, effects: step.effects, digest: state.digest,
                     state: keyframes.storesKeyframe(at: index + 1, followingStoredStep: index > 0)
                         ? .keyframe(state) : .patch(.between(previous, state))))
             previous = state

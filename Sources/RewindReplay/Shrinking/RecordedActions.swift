@@ -20,6 +20,9 @@ public struct RecordedActions: Sendable {
         /// The step whose effect sent this action; nil for a user's action.
         public let cause: Int?
         public let outputs: [JSONValue]
+        /// What the step asked for, its sends migrated as its action is; nil where the
+        /// recording did not record it.
+        public let effects: RecordedEffects?
     }
 
     /// A recorded transition: the state before a step, as a digest, and the step's action.
@@ -37,7 +40,7 @@ public struct RecordedActions: Sendable {
     public let steps: [Step]
     /// What the recording says each transition gave, and at which step: the evidence a
     /// shortened replay is checked against, since the reducer that recorded is gone.
-    let transitions: [Transition: (after: StateDigest, step: Int)]
+    let transitions: [Transition: (after: StateDigest, step: Int, behaviour: RecordedBehaviour)]
 
     /// Reads session `selector` of the log at `path` (the only one when nil) for the flow
     /// `registry` has under its name, through step `last` when given.
@@ -68,7 +71,7 @@ public struct RecordedActions: Sendable {
         let start = session.firstKeptState
         let initial = try migrated(try reader.state(of: session, at: start), isAction: false)
         var steps: [Step] = []
-        var transitions: [Transition: (after: StateDigest, step: Int)] = [:]
+        var transitions: [Transition: (after: StateDigest, step: Int, behaviour: RecordedBehaviour)] = [:]
         var failure: LogError?
         var before = initial.digest
         try reader.walkStates(session, steps: (start + 1)...max(start + 1, min(last ?? .max, session.lastStep))) { event, after in
@@ -76,11 +79,16 @@ public struct RecordedActions: Sendable {
             do throws(LogError) {
                 let action = try migrated(event.action, isAction: true)
                 let afterDigest = session.schemaVersion < flow.schemaVersion ? try migrated(after, isAction: false).digest : event.digest
-                steps.append(Step(step: event.step, time: event.time, action: action, cause: event.cause, outputs: event.outputs))
+                var effects = event.effects
+                if let sends = effects?.sends, !sends.isEmpty { effects?.sends = try sends.map { send throws(LogError) in try migrated(send, isAction: true) } }
+                let outputs = try event.outputs.map { output throws(LogError) in try migrated(output, isAction: true) }
+                steps.append(Step(step: event.step, time: event.time, action: action, cause: event.cause, outputs: outputs, effects: effects))
                 // The first recording of a transition is the evidence; a later one that differs
                 // would be the recording's own nondeterminism, which replay reports separately.
                 let transition = Transition(before: before, action: action)
-                if transitions[transition] == nil { transitions[transition] = (afterDigest, event.step) }
+                if transitions[transition] == nil {
+                    transitions[transition] = (afterDigest, event.step, RecordedBehaviour(cause: event.cause, outputs: outputs, effects: effects))
+                }
                 before = afterDigest
             } catch {
                 failure = error
@@ -123,7 +131,7 @@ public struct RecordedActions: Sendable {
     }
 
     /// What the recording says `action` gave from the state whose digest is `before`.
-    func recorded(from before: StateDigest, action: JSONValue) -> (after: StateDigest, step: Int)? {
+    func recorded(from before: StateDigest, action: JSONValue) -> (after: StateDigest, step: Int, behaviour: RecordedBehaviour)? {
         transitions[Transition(before: before, action: action)]
     }
 }

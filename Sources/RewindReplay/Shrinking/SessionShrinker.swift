@@ -65,7 +65,7 @@ public struct SessionShrinker: Sendable {
             } catch {
                 throw ShrinkError(.cannotReplay, session: actions.session.label, "the recorded state of step \(recordedStep): \(error)")
             }
-        case .reached, .crashed:
+        case .behaviourChanged, .reached, .crashed:
             break
         }
         return ShrunkSession(

@@ -23,6 +23,9 @@ public struct WhatIfReplay: Sendable {
     /// Whether every effect result replayed still follows a step that starts an effect; when
     /// not, the outcome may be one the app could not reach.
     public let isPossible: Bool
+    /// The steps replayed whose reducer asks for other work than recorded, in order, with the
+    /// name and origin the current types give their actions.
+    public let behaviourChanges: [(step: Int, action: String, origin: String, changes: [BehaviourChange])]
 
     /// Replays `actions` without `skipped` (and what they caused), through step `until` (the
     /// last when nil). Step numbers are checked by the caller (see ``invalidSteps(_:)``).
@@ -33,7 +36,7 @@ public struct WhatIfReplay: Sendable {
         let keptSteps = Set(kept.map(\.step))
         let replay: CandidateReplay
         do {
-            replay = try CandidateReplay(kept, of: actions, goal: .crashing)
+            replay = try CandidateReplay(kept, of: actions, goal: .crashing, comparingBehaviour: true)
         } catch {
             throw ShrinkError(.cannotReplay, session: actions.session.label, "the current reducer refuses it: \(error)", underlying: error)
         }
@@ -51,6 +54,12 @@ public struct WhatIfReplay: Sendable {
         self.comparedStep = last
         self.changes = JSONDiff.changes(from: recorded, to: replay.states.last ?? actions.initialState)
         self.isPossible = replay.isPossible
+        let stepper = actions.flow.stepper()
+        self.behaviourChanges = kept.compactMap { step in
+            guard let changes = replay.behaviourChanges[step.step] else { return nil }
+            let description = try? stepper.describe(step.action)
+            return (step.step, description?.name ?? "", description?.origin ?? "", changes)
+        }
     }
 
     /// The steps of `requested` that the session does not have.

@@ -1756,6 +1756,13 @@
       return;
     }
     box.append(element('div', 'headline', comparison.headline));
+    if (comparison.behaviour) {
+      // The state matched; the work the step asks for did not: one line per difference.
+      const list = element('ul', 'behaviour');
+      for (const line of comparison.behaviour) list.append(element('li', null, line));
+      box.append(element('h3', null, `${comparison.leftTitle} → ${comparison.rightTitle}`), list);
+      return;
+    }
     const changes = diff(comparison.left, comparison.right);
     const sides = element('div', 'sides');
     for (const [title, value] of [

@@ -102,15 +102,16 @@ struct ReportSession {
         // Why a flight recorder sent the session: shown on its tab, as text.
         object["report"] = summary.report.map { .string($0.text) }
         if let comparison {
-            object["comparison"] = .object(
-                JSONObject([
-                    ("step", .int(comparison.step)),
-                    ("headline", .string(comparison.headline)),
-                    ("leftTitle", .string(comparison.leftTitle)),
-                    ("left", ReportValues.forPage(comparison.left)),
-                    ("rightTitle", .string(comparison.rightTitle)),
-                    ("right", ReportValues.forPage(comparison.right)),
-                ]))
+            var fields = JSONObject([
+                ("step", .int(comparison.step)),
+                ("headline", .string(comparison.headline)),
+                ("leftTitle", .string(comparison.leftTitle)),
+                ("left", ReportValues.forPage(comparison.left)),
+                ("rightTitle", .string(comparison.rightTitle)),
+                ("right", ReportValues.forPage(comparison.right)),
+            ])
+            if !comparison.behaviour.isEmpty { fields["behaviour"] = .array(comparison.behaviour.map(JSONValue.string)) }
+            object["comparison"] = .object(fields)
         }
         return .object(object)
     }

@@ -55,7 +55,7 @@ public struct TodoFeature: Reducer, Sendable {
             }
             state.sync = .syncing
             let (items, token) = (state.items, state.apiToken)
-            return .run { [api] send in
+            return .run(name: "todo.sync") { [api] send in
                 await send(.syncResponse(await api.sync(items, token: token)))
             }
 

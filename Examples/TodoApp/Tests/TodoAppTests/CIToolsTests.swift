@@ -21,6 +21,22 @@ import Testing
         #expect(actions == ["addItem(title:", "addItem(title:", "addItem(title:", "toggleItem(id:", "toggleItem(id:", "deleteItem(id:"])
     }
 
+    @Test func withoutTheTokenTheSyncTapsWouldCallNoService() throws {
+        let result = try TodoRewind.run(["replay", Package.recording("todo-sync-retry"), "--skip", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == #"""
+                what-if #1 (todo-sync-retry): without step 3, 6 of 7 steps replayed
+                  note: it replays effect results whose cause no longer starts an effect: an outcome the app may not reach
+                recorded step 7 → without them:
+                ~ apiToken: <redacted 13> → <redacted 0>
+                steps that now ask for other work:
+                  step 4 (todo  syncTapped) no longer starts "todo.sync"
+                  step 6 (todo  syncTapped) no longer starts "todo.sync"
+
+                """#)
+    }
+
     @Test func withoutTheDeleteTheSecondItemWouldStillBeThere() throws {
         let result = try TodoRewind.run(["replay", Package.recording("todo-basics"), "--skip", "9"])
         #expect(

@@ -1,3 +1,4 @@
+import Foundation
 import RewindCLI
 import RewindCore
 import RewindReplay
@@ -27,6 +28,28 @@ import TodoApp
         ReplayFlow(TodoFlows.name, schemaVersion: TodoFlows.schemaVersion, migrations: [TodoFlows.renameSetFilter]) { UntrimmedTitles() }
     ])
 
+    /// A sync tap that sets the same state but no longer calls the service: every state
+    /// matches, and only the work the step asks for tells.
+    struct SyncWithoutRequest: Reducer {
+        let base = TodoFeature(api: TodoAPI())
+
+        func reduce(into state: inout TodoState, action: TodoAction) -> Effect<TodoAction> {
+            let effect = base.reduce(into: &state, action: action)
+            return action == .syncTapped ? .none : effect
+        }
+    }
+
+    static let withoutRequest = ReplayRegistry([
+        ReplayFlow(TodoFlows.name, schemaVersion: TodoFlows.schemaVersion, migrations: [TodoFlows.renameSetFilter]) { SyncWithoutRequest() }
+    ])
+
+    @Test func aSyncThatNoLongerCallsTheServiceFailsNamingTheStepAndTheWork() throws {
+        let path = Package.recording("todo-sync-retry")
+        let failure = #expect(throws: ReplayFailure.self) { try verifyReplay(of: path, flows: Self.withoutRequest) }
+        // Step 2 is a tap without a token, which started nothing when recorded either.
+        #expect(failure?.description == #"FAILED  \#(path) #1 (todo-sync-retry): step 4 (todo  syncTapped) no longer starts "todo.sync""#)
+    }
+
     @Test func aPlantedChangeFailsNamingTheStepAndTheField() throws {
         let path = Package.recording("todo-basics")
         let failure = #expect(throws: ReplayFailure.self) { try verifyReplay(of: path, flows: Self.planted) }
@@ -48,6 +71,19 @@ import TodoApp
         #expect(await clean.run(["replay"] + recordings) == 0)
         let planted = RewindCommandLine(commandName: "todo-rewind", flows: ReplayTests.planted)
         #expect(await planted.run(["replay"] + recordings) == 1)
+    }
+
+    @Test func aChangeOfBehaviourIsAFailureOfItsOwnTypeInTheJUnitReport() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-junit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let xml = folder.appendingPathComponent("replay.xml").path
+        let planted = RewindCommandLine(commandName: "todo-rewind", flows: ReplayTests.withoutRequest)
+        #expect(await planted.run(["replay", Package.recording("todo-sync-retry"), "--junit", xml]) == 1)
+        let report = try String(contentsOfFile: xml, encoding: .utf8)
+        #expect(
+            report.contains(#"<failure message="step 4 (todo  syncTapped) no longer starts &quot;todo.sync&quot;" type="behaviour_changed">"#),
+            "\(report)")
     }
 
     @Test func theBuiltExecutableReplaysEveryCommittedRecording() throws {
