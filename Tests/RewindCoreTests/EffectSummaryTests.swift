@@ -21,8 +21,6 @@ import Testing
         #expect(summary.sends == [.increment, .didTapFact])
         #expect(summary.outputs == [.output(.didFinish(count: 2))])
         #expect(summary.runs == ["facts.load", nil])
-        #expect(summary.runNames == ["facts.load"])
-        #expect(summary.unnamedRuns == 1)
         #expect(!summary.isEmpty)
         #expect(Effect<Counter.Action>.none.summary.isEmpty)
     }

@@ -22,12 +22,6 @@ public struct EffectSummary<Action: Sendable>: Sendable {
 
     /// Whether the step asked for nothing.
     public var isEmpty: Bool { sends.isEmpty && outputs.isEmpty && runs.isEmpty }
-
-    /// The names of the work started, in order, without the unnamed.
-    public var runNames: [String] { runs.compactMap(\.self) }
-
-    /// How many pieces of work were started without a name.
-    public var unnamedRuns: Int { runs.filter { $0 == nil }.count }
 }
 
 extension EffectSummary: Equatable where Action: Equatable {}
