@@ -84,7 +84,11 @@ public struct RewindCommandLine: Sendable {
     /// 66 a missing file, 74 a file that cannot be written. Errors are printed as one line on
     /// standard error; help and version go to standard output.
     public func run(_ arguments: [String]) async -> Int32 {
-        CommandContext.install(self)
+        await CommandContext.$installed.withValue(self) { await runInstalled(arguments) }
+    }
+
+    /// ``run(_:)`` once the commands read this command line.
+    private func runInstalled(_ arguments: [String]) async -> Int32 {
         do {
             var command = try RootCommand.parseAsRoot(ArgumentNormalizer.normalize(arguments))
             if var asynchronous = command as? any AsyncParsableCommand {
