@@ -158,4 +158,134 @@ import Testing
         #expect(try sink.sessions[0].state(at: 3) == ["count": 3])
         recorder.close()
     }
+
+    @MainActor @Test func aStoreMadeWithWhereToRecordHandsItsRecorderItsReducer() async throws {
+        let plainSink = InMemorySink.inMemory()
+        let plain = Recorder<Counter.State, Counter.Action>(sink: plainSink, session: session(), configuration: configuration())
+        await drive(Store(initialState: Counter.State(), reducer: Counter(), middleware: [plain], execution: .manual))
+        plain.close()
+        let sink = InMemorySink.inMemory()
+        let errors = Locked<[RecorderError]>([])
+        let trace = Trace<Counter.State, Counter.Action>()
+        let store = Store(
+            initialState: Counter.State(), reducer: Counter(), recordingTo: sink, session: session(),
+            configuration: configuration(errors: errors), middleware: [trace], execution: .manual)
+        await drive(store)
+        let recorder = try #require(store.recorder)
+        recorder.close()
+        #expect(recorder.confirmationInterval == 4)
+        #expect(trace.steps.count == 27)
+        #expect(sink.sessions.first?.events == plainSink.sessions.first?.events)
+        #expect(sink.sessions.first?.gaps.isEmpty == true && errors.withLock { $0 }.isEmpty)
+    }
+
+    /// Says which of its two methods a script asked it for middleware with.
+    @MainActor final class AskedHost: SessionHost {
+        var asked: [String] = []
+
+        func middleware<State: RecordableState, Action: RecordableAction>(
+            for session: SessionDescriptor, state: State.Type, action: Action.Type
+        ) -> [any StoreMiddleware<State, Action>] {
+            asked.append("state and action")
+            return []
+        }
+
+        func middleware<R: Reducer & Sendable>(
+            for session: SessionDescriptor, reducer: R
+        ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction {
+            asked.append("reducer")
+            return []
+        }
+    }
+
+    /// Counter, but not `Sendable`: its recorder cannot run it on another thread.
+    final class NotSendableCounter: Reducer {
+        func reduce(into state: inout Counter.State, action: Counter.Action) -> Effect<Counter.Action> {
+            Counter().reduce(into: &state, action: action)
+        }
+    }
+
+    @MainActor @Test func aScriptOfASendableReducerAsksForARecorderThatRunsIt() async throws {
+        let host = AskedHost()
+        await SessionScript("s", flow: "counter", initialState: Counter.State(), reducer: { Counter() }) { $0.send(.increment) }
+            .run(host: host)
+        await SessionScript("n", flow: "counter", initialState: Counter.State(), reducer: { NotSendableCounter() }) {
+            $0.send(.increment)
+        }
+        .run(host: host)
+        #expect(host.asked == ["reducer", "state and action"])
+    }
+
+    @MainActor @Test func aRecordingHostRecordsWithTheReducerWhenGivenIt() async throws {
+        let sink = InMemorySink.inMemory()
+        let host = RecordingHost(sink: sink, configuration: { [self] in configuration() })
+        let replicating = host.middleware(for: session(), reducer: Counter())
+        let plain = host.middleware(for: session(), state: Counter.State.self, action: Counter.Action.self)
+        #expect((replicating.first as? Recorder<Counter.State, Counter.Action>)?.confirmationInterval == 4)
+        #expect((plain.first as? Recorder<Counter.State, Counter.Action>)?.confirmationInterval == 0)
+        host.sessionDidFinish(session())
+        host.sessionDidFinish(session())
+    }
+
+    /// TicketTaking, with a state that writes its own text: a recorder writes its states as
+    /// text with their digests, and a replicating one checks the two states' digests so.
+    struct TextTicketTaking: Reducer {
+        struct State: Codable, Equatable, Sendable, JSONTreeEncodable {
+            var count = 0
+            var ticket = 0
+            func encodeTree(_ encoder: JSONTreeEncoder) throws -> JSONValue { ["count": .int(count), "ticket": .int(ticket)] }
+        }
+        enum Action: Codable, Equatable, Sendable, DescribedAction { case increment }
+        static let tickets = ManagedAtomic(0)
+        /// Whether the reducer takes tickets from step 3 on; the same for every run otherwise.
+        let takesTickets: Bool
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            state.count += 1
+            if takesTickets && state.count >= 3 { state.ticket = Self.tickets.wrappingIncrementThenLoad(ordering: .relaxed) }
+            return .none
+        }
+    }
+
+    @MainActor @Test func aReplicaOfAStateWrittenAsTextStoresWhatTheOtherRecorderDoes() throws {
+        let plainSink = InMemorySink.inMemory()
+        let plain = Recorder<TextTicketTaking.State, TextTicketTaking.Action>(sink: plainSink, session: session(), configuration: configuration())
+        let errors = Locked<[RecorderError]>([])
+        let sink = InMemorySink.inMemory()
+        let store = Store(
+            initialState: TextTicketTaking.State(), reducer: TextTicketTaking(takesTickets: false), recordingTo: sink, session: session(),
+            configuration: configuration(errors: errors), execution: .manual)
+        let plainStore = Store(
+            initialState: TextTicketTaking.State(), reducer: TextTicketTaking(takesTickets: false), middleware: [plain], execution: .manual)
+        for _ in 1...30 {
+            store.send(.increment)
+            plainStore.send(.increment)
+        }
+        store.recorder?.close()
+        plain.close()
+        #expect(sink.sessions.first?.events.count == 30)
+        #expect(sink.sessions.first?.events == plainSink.sessions.first?.events)
+        #expect(sink.sessions.first?.gaps.isEmpty == true && errors.withLock { $0 }.isEmpty)
+    }
+
+    @MainActor @Test func aReducerThatIsNotDeterministicIsCaughtOnStatesWrittenAsText() throws {
+        let sink = InMemorySink.inMemory()
+        let errors = Locked<[RecorderError]>([])
+        let store = Store(
+            initialState: TextTicketTaking.State(), reducer: TextTicketTaking(takesTickets: true), recordingTo: sink, session: session(),
+            configuration: configuration(errors: errors), execution: .manual)
+        let states = (1...40).map { _ in
+            store.send(.increment)
+            return store.state
+        }
+        store.recorder?.close()
+        let recorded = try #require(sink.sessions.first)
+        let first = try #require(errors.withLock { $0 }.first)
+        #expect("\(first)".hasPrefix("the reducer is not deterministic"))
+        for event in recorded.events {
+            #expect(try recorded.state(at: event.step) == JSONValueEncoder().encode(states[event.step - 1]), "step \(event.step)")
+        }
+        let gapSteps = recorded.gaps.flatMap { Array($0.steps) }
+        #expect((recorded.events.map(\.step) + gapSteps).sorted() == Array(1...40))
+        #expect(recorded.events.last?.step == 40)
+    }
 }

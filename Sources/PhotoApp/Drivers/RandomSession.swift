@@ -42,7 +42,7 @@ public struct RandomSession: Sendable {
         let clock = SimulatedClock(start: start)
         let backend = FakeBackend(seed: seed, clock: clock, photoCount: photoCount, failureRate: failureRate)
         let session = SessionDescriptor(name: name, flow: Flow.name, now: { clock.now })
-        let middleware = host.middleware(for: session, state: Flow.Feature.State.self, action: Flow.Feature.Action.self)
+        let middleware = host.middleware(for: session, reducer: Flow.reducer(backend: backend))
         let driver = Driver<Flow>(backend: backend, middleware: middleware)
         var user = RandomUser(seed: seed)
         while driver.store.step < steps {

@@ -28,9 +28,7 @@ public struct ScriptedSession: Sendable {
             let backend = FakeBackend(seed: Self.seed, clock: clock)
             for endpoint in plannedFailures { backend.fail(endpoint) }
             let session = SessionDescriptor(name: name, flow: Flow.name, now: { clock.now })
-            let middleware = host.middleware(
-                for: session, state: Flow.Feature.State.self, action: Flow.Feature.Action.self
-            )
+            let middleware = host.middleware(for: session, reducer: Flow.reducer(backend: backend))
             await script(Driver<Flow>(backend: backend, middleware: middleware))
             host.sessionDidFinish(session)
         }

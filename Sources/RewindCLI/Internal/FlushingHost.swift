@@ -20,7 +20,19 @@ final class FlushingHost: SessionHost {
     func middleware<State: RecordableState, Action: RecordableAction>(
         for session: SessionDescriptor, state: State.Type, action: Action.Type
     ) -> [any StoreMiddleware<State, Action>] {
-        let recorder = Recorder<State, Action>(sink: sink, session: session)
+        middleware(around: Recorder<State, Action>(sink: sink, session: session))
+    }
+
+    /// A recorder that runs the store's reducer, as an app's store records by default.
+    func middleware<R: Reducer & Sendable>(
+        for session: SessionDescriptor, reducer: R
+    ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction {
+        middleware(around: Recorder<R.State, R.Action>(sink: sink, session: session, replicating: reducer))
+    }
+
+    private func middleware<State: RecordableState, Action: RecordableAction>(
+        around recorder: Recorder<State, Action>
+    ) -> [any StoreMiddleware<State, Action>] {
         close = recorder.close
         var middleware: [any StoreMiddleware<State, Action>] = [recorder]
         if let interval { middleware.append(PeriodicFlush(recorder: recorder, interval: interval)) }

@@ -1,11 +1,17 @@
+import Atomics
 import RewindJSON
 
 /// A replicating recorder's encoder: computes each state by running the reducer, and holds
 /// the steps back until a state from the store agrees with its own.
+///
+/// Inlinable, as the rest of the encoder is, so that the app's module compiles each step's
+/// work for its own types: as generic code in this module, a replicated login step took 4,100
+/// more instructions than one recorded without a replica (22,100 against 18,000; callgrind,
+/// `rewind-recording-probe rewind-store` and `rewind`), in metadata lookups and witnesses.
 extension RecorderEncoder {
     /// Runs the step's action on the replica's state; encodes the step, held back, or checks
     /// it against the store's state when the step brings one.
-    @usableFromInline
+    @inlinable
     func replicate(_ step: Step, into output: inout [RecorderWriter.Item]) {
         if let storeState = step.state, unconfirmed.isEmpty, stateRequest.load(ordering: .relaxed) == StateRequest.always {
             // The replica has stopped and has nothing to check: this recorder now records as
@@ -27,13 +33,20 @@ extension RecorderEncoder {
     /// comes before the store's state could confirm them.
     @usableFromInline
     func releaseUnconfirmed(into output: inout [RecorderWriter.Item]) {
-        output.append(contentsOf: unconfirmed)
-        unconfirmed.removeAll(keepingCapacity: true)
+        guard !unconfirmed.isEmpty else { return }
+        // Swapped into an empty output rather than copied, item by item, and destroyed.
+        if output.isEmpty {
+            swap(&output, &unconfirmed)
+        } else {
+            output.append(contentsOf: unconfirmed)
+            unconfirmed.removeAll(keepingCapacity: true)
+        }
     }
 
     /// Writes `step` with the store's state, after any steps held back, and takes that state
     /// as the replica's.
-    private func record(_ step: Step, goingOnFrom storeState: State, into output: inout [RecorderWriter.Item]) {
+    @inlinable
+    func record(_ step: Step, goingOnFrom storeState: State, into output: inout [RecorderWriter.Item]) {
         releaseUnconfirmed(into: &output)
         output.append(encode(step, state: storeState))
         replicaState = storeState
@@ -41,24 +54,22 @@ extension RecorderEncoder {
 
     /// Compares the replica's state with the store's at `step`: when they agree, the steps held
     /// back are confirmed; when not, their states are unknown, and the replica stops.
-    private func confirm(_ step: Step, storeState: State, into output: inout [RecorderWriter.Item]) {
+    @inlinable
+    func confirm(_ step: Step, storeState: State, into output: inout [RecorderWriter.Item]) {
         guard let computed = replicaState else {
             // Nothing to check: the replica starts (again) from the store's state.
             return record(step, goingOnFrom: storeState, into: &output)
         }
-        let stored: (JSONValue, StateDigest)
-        let replicated: (JSONValue, StateDigest)
+        let stored: (EncodedValue, StateDigest)
+        let replicated: StateDigest
         do {
-            stored = try encodeState(storeState)
-            // The replica's encoded last, so that the memo keeps its arrays, not the store's:
-            // holding those would make the store's next mutation copy them.
-            replicated = try encodeState(computed)
+            (stored, replicated) = try encodeForCheck(storeState, replica: computed)
         } catch {
             releaseUnconfirmed(into: &output)
             output.append(gap(at: step, because: error))
             return
         }
-        if stored.1 == replicated.1 {
+        if stored.1 == replicated {
             releaseUnconfirmed(into: &output)
             output.append(encodeChecked(step, stored))
             return
@@ -75,16 +86,37 @@ extension RecorderEncoder {
         configuration.onError(error)
     }
 
-    private func encodeChecked(_ step: Step, _ state: (JSONValue, StateDigest)) -> RecorderWriter.Item {
+    /// The store's state encoded, with its digest, and the replica's digest: written as text
+    /// while states are (the digests are the trees' own), else as trees through the memo.
+    @inlinable
+    func encodeForCheck(_ storeState: State, replica computed: State) throws -> ((EncodedValue, StateDigest), StateDigest) {
+        if let stateTextType, (try? write(computed, as: stateTextType, digested: true)) != nil {
+            let replicated = textWriter.digest
+            if (try? write(storeState, as: stateTextType, digested: true)) != nil {
+                let written = textWriter.snapshot
+                if written.text.count > Self.largeText { self.stateTextType = nil }
+                return ((.text(written), written.digest), replicated)
+            }
+        }
+        let stored = try encodeState(storeState)
+        // The replica's encoded last, so that the memo keeps its arrays, not the store's:
+        // holding those would make the store's next mutation copy them.
+        let replicated = try encodeState(computed)
+        return ((.tree(stored.0), stored.1), replicated.1)
+    }
+
+    @inlinable
+    func encodeChecked(_ step: Step, _ state: (EncodedValue, StateDigest)) -> RecorderWriter.Item {
         do {
-            return .step(try encode(step, encodedState: .tree(state.0), digest: state.1))
+            return .step(try encode(step, encodedState: state.0, digest: state.1))
         } catch {
             return gap(at: step, because: error)
         }
     }
 
     /// The first and last step held back, if any.
-    private var unconfirmedSteps: ClosedRange<Int>? {
+    @usableFromInline
+    var unconfirmedSteps: ClosedRange<Int>? {
         guard let first = unconfirmed.first, let last = unconfirmed.last else { return nil }
         return Self.steps(of: first).lowerBound...Self.steps(of: last).upperBound
     }

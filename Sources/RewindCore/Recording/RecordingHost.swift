@@ -19,6 +19,17 @@ public final class RecordingHost: SessionHost {
         return [recorder]
     }
 
+    /// A recorder that runs `reducer` to follow the store's state, as a store made with
+    /// ``Store/init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``
+    /// records.
+    public func middleware<R: Reducer & Sendable>(
+        for session: SessionDescriptor, reducer: R
+    ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction {
+        let recorder = Recorder<R.State, R.Action>(sink: sink, session: session, replicating: reducer, configuration: configuration())
+        closers.append(recorder.close)
+        return [recorder]
+    }
+
     /// Closes the session's recorder: everything it recorded is written.
     public func sessionDidFinish(_ session: SessionDescriptor) {
         closers.removeFirst()()

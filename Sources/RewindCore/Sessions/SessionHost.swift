@@ -11,10 +11,24 @@ public protocol SessionHost {
         action: Action.Type
     ) -> [any StoreMiddleware<State, Action>]
 
+    /// The middleware for a session of a store whose reducer is `reducer`. A host that records
+    /// gives the reducer to its recorder, which then follows the state from the actions alone
+    /// (``Store/init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``).
+    /// By default, ``middleware(for:state:action:)``.
+    func middleware<R: Reducer & Sendable>(
+        for session: SessionDescriptor, reducer: R
+    ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction
+
     /// Called when the driver has played its last action and every effect has finished.
     func sessionDidFinish(_ session: SessionDescriptor)
 }
 
 extension SessionHost {
+    public func middleware<R: Reducer & Sendable>(
+        for session: SessionDescriptor, reducer: R
+    ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction {
+        middleware(for: session, state: R.State.self, action: R.Action.self)
+    }
+
     public func sessionDidFinish(_ session: SessionDescriptor) {}
 }

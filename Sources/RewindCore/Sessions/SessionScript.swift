@@ -51,10 +51,42 @@ public struct SessionScript: Sendable {
         now: (@Sendable () -> Date)? = nil,
         script: @escaping @MainActor @Sendable (Store<R.State, R.Action>) async -> Void
     ) where R.State: RecordableState, R.Action: RecordableAction {
+        self.init(
+            name, flow: flow, summary: summary, schemaVersion: schemaVersion, initialState: initialState, reducer: reducer,
+            now: now, script: script
+        ) { host, session, _ in host.middleware(for: session, state: R.State.self, action: R.Action.self) }
+    }
+
+    /// A script that drives a new store of a `Sendable` reducer: the host's recorder runs the
+    /// reducer too, as a store made with
+    /// ``Store/init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``
+    /// records. Otherwise as the script of any reducer.
+    public init<R: Reducer & Sendable>(
+        _ name: String, flow: String, summary: String = "", schemaVersion: Int = 1,
+        initialState: @escaping @autoclosure @Sendable () -> R.State,
+        reducer: @escaping @Sendable () -> R,
+        now: (@Sendable () -> Date)? = nil,
+        script: @escaping @MainActor @Sendable (Store<R.State, R.Action>) async -> Void
+    ) where R.State: RecordableState, R.Action: RecordableAction {
+        self.init(
+            name, flow: flow, summary: summary, schemaVersion: schemaVersion, initialState: initialState, reducer: reducer,
+            now: now, script: script
+        ) { host, session, reducer in host.middleware(for: session, reducer: reducer) }
+    }
+
+    private init<R: Reducer>(
+        _ name: String, flow: String, summary: String, schemaVersion: Int,
+        initialState: @escaping @Sendable () -> R.State,
+        reducer: @escaping @Sendable () -> R,
+        now: (@Sendable () -> Date)?,
+        script: @escaping @MainActor @Sendable (Store<R.State, R.Action>) async -> Void,
+        middleware: @escaping @MainActor @Sendable (any SessionHost, SessionDescriptor, R) -> [any StoreMiddleware<R.State, R.Action>]
+    ) where R.State: RecordableState, R.Action: RecordableAction {
         self.init(name: name, flow: flow, summary: summary) { host, _ in
             let session = SessionDescriptor(name: name, flow: flow, schemaVersion: schemaVersion, now: now)
-            let middleware = host.middleware(for: session, state: R.State.self, action: R.Action.self)
-            let store = Store(initialState: initialState(), reducer: reducer(), middleware: middleware, execution: .manual)
+            let reducer = reducer()
+            let store = Store(
+                initialState: initialState(), reducer: reducer, middleware: middleware(host, session, reducer), execution: .manual)
             await script(store)
             await store.settle()
             host.sessionDidFinish(session)

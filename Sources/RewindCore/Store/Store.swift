@@ -27,10 +27,14 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline @exclusivity(unchecked) var _state: State
     @usableFromInline @exclusivity(unchecked) var _step = 0
     @usableFromInline let reducer: any Reducer<State, Action>
-    /// The first recorder among the middleware, held by its concrete type: the dispatch path,
-    /// specialized for the app's types, then specializes the recorder's hand-off too (through
-    /// the middleware protocol it runs as generic code, several times slower).
-    @usableFromInline let recorder: Recorder<State, Action>?
+    /// The store's recorder: the one it was made with (``init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``)
+    /// or the first among its middleware; nil when it records nothing. Call its
+    /// ``Recorder/close()`` when the session ends, and ``Recorder/flush()`` at moments that
+    /// must survive a crash.
+    // Held by its concrete type: the dispatch path, specialized for the app's types, then
+    // specializes the recorder's hand-off too (through the middleware protocol it runs as
+    // generic code, several times slower).
+    public let recorder: Recorder<State, Action>?
     /// The other middleware, in the order given.
     @usableFromInline let middleware: [any StoreMiddleware<State, Action>]
     @usableFromInline let execution: EffectExecution

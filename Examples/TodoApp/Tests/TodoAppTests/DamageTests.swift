@@ -17,11 +17,11 @@ import TodoApp
     func damagedLog() throws -> String {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("damaged.rewind").path
-        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "damaged")
+        let store = try TodoStore.make(api: TodoAPI(), logPath: path, name: "damaged")
         store.send(.addItem(title: "Buy milk"))
         store.send(.addItem(title: "Call Ada"))
         store.send(.toggleItem(id: 1))
-        recorder?.close()
+        store.recorder?.close()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let block = try #require(bytes.range(of: Data([0x78, 0x01])) ?? bytes.range(of: Data("Buy milk".utf8)))
         bytes[block.lowerBound + 20] ^= 0x01

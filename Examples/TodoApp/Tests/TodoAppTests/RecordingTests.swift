@@ -15,12 +15,12 @@ import TodoApp
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("session.rewind").path
-        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "rename")
+        let store = try TodoStore.make(api: TodoAPI(), logPath: path, name: "rename")
         store.send(.addItem(title: "Buy milk"))
         store.send(.addItem(title: "Call Ada"))
         store.send(.renameItem(id: 2, title: "Call Grace"))
         #expect(store.state.items[1] == TodoItem(id: 2, title: "Call Ada"), "== sees no change")
-        recorder?.close()
+        store.recorder?.close()
 
         let reader = try LogReader(path: path)
         let session = try reader.session(nil)
@@ -37,7 +37,7 @@ import TodoApp
         configuration.keyframeInterval = 16
         let errors = Errors()
         configuration.onError = { error in errors.append(error) }
-        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "long", configuration: configuration)
+        let store = try TodoStore.make(api: TodoAPI(), logPath: path, name: "long", configuration: configuration)
         var shown: [JSONValue] = []
         for step in 0..<300 {
             switch step % 5 {
@@ -47,9 +47,9 @@ import TodoApp
             default: store.send(step % 20 == 4 ? .clearCompleted : .deleteItem(id: step / 4))
             }
             shown.append(try JSONValueEncoder().encode(store.state))
-            if step % 97 == 0 { recorder?.flush() }
+            if step % 97 == 0 { store.recorder?.flush() }
         }
-        recorder?.close()
+        store.recorder?.close()
 
         #expect(errors.all.isEmpty)
         let reader = try LogReader(path: path)
@@ -64,16 +64,16 @@ import TodoApp
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("session.rewind").path
-        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "token")
+        let store = try TodoStore.make(api: TodoAPI(), logPath: path, name: "token")
         store.send(.tokenEntered("tok_secret_9731"))
         store.send(.syncTapped)
-        recorder?.flush()
+        store.recorder?.flush()
         // While the session is open, the WAL holds the steps: neither file has the token.
         for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
             #expect(bytes.range(of: Data("tok_secret_9731".utf8)) == nil, "\(file)")
         }
-        recorder?.close()
+        store.recorder?.close()
         let session = try LogReader(path: path).session(nil)
         #expect(session.redactedPaths.contains("apiToken"))
     }

@@ -13,11 +13,11 @@ import TodoApp
         let collector = try Collector()
         defer { collector.stop() }
         let path = collector.folder.appendingPathComponent("session.rewind").path
-        let (store, recorder) = try TodoStore.make(api: TodoAPI(), logPath: path, name: "uploaded")
+        let store = try TodoStore.make(api: TodoAPI(), logPath: path, name: "uploaded")
         store.send(.addItem(title: "Buy milk"))
         store.send(.addItem(title: "Call Ada"))
         store.send(.toggleItem(id: 1))
-        recorder?.close()
+        store.recorder?.close()
 
         let sent = try await TodoUploads.send(log: path, to: collector.url, token: collector.upload)
         #expect(sent.count == 1 && sent[0].storedThrough == 3 && sent[0].added == 1 && !sent[0].alreadyThere)
