@@ -9,22 +9,22 @@ import RewindReplay
 /// thread on a large state, replay of large states, and what the command line pays to open a
 /// long log and to scan every state of it.
 extension BenchmarkSuite {
-    /// Dispatch on the 1,000-photo state without and with a recorder, p50. A recorder without a
-    /// replica keeps the queued state, which shares the photo array's storage, so the next
-    /// mutation copies it while the recorder is busy; a replicating one takes the store's state
-    /// only at its checks.
+    /// Dispatch on the 1,000-photo state without and with a recorder, p50. The way an app
+    /// records (a store made with `recordingTo:`) hands the recorder the action alone and its
+    /// state only at the checks; a recorder without the reducer keeps the queued state, which
+    /// shares the photo array's storage, so the next mutation copies it while it is busy.
     func measureLargeDispatch(into result: inout BenchmarkResult) throws {
         let count = quick ? 200 : 4_000
         let actions = LargeStateFeature.actions(count, photos: photoCount)
         let state = LargeStateFeature.state(photos: photoCount)
         let sink = try SQLiteSink(path: path("dispatch-large.rewind"))
-        /// The median and 99th percentile of dispatches on a store recorded by `recorder`, if
-        /// any: the median over runs of dispatches in a row, from the first half of the actions,
-        /// and the tail over single dispatches, from the second (see `sampleDispatch`). When
-        /// `idle`, each step first waits, untimed, for the last to be recorded, an app
-        /// dispatching slower than the recorder encodes: every figure is then of single ones.
-        func sample(_ recorder: Recorder<PhotosState, LargeStateFeature.Action>?, idle: Bool = false) -> (p50: Double, p99: Double) {
-            let store = Store(initialState: state, reducer: LargeStateFeature(), middleware: recorder.map { [$0] } ?? [], execution: .manual)
+        /// The median and 99th percentile of dispatches on `store`: the median over runs of
+        /// dispatches in a row, from the first half of the actions, and the tail over single
+        /// dispatches, from the second (see `sampleDispatch`). When `idle`, each step first
+        /// waits, untimed, for the last to be recorded, an app dispatching slower than the
+        /// recorder encodes: every figure is then of single ones.
+        func sample(_ store: Store<PhotosState, LargeStateFeature.Action>, idle: Bool = false) -> (p50: Double, p99: Double) {
+            let recorder = store.recorder
             let overhead = Stopwatch.overhead
             let run = idle ? 1 : Self.dispatchRun
             let half = actions.count / 2
@@ -45,57 +45,62 @@ extension BenchmarkSuite {
             let tail = Percentiles(singles)
             return (idle ? tail.p50 : Percentiles(runs).p50, tail.p99)
         }
-        func replicating(_ name: String) -> Recorder<PhotosState, LargeStateFeature.Action> {
-            Recorder(sink: sink, session: session(name), replicating: LargeStateFeature())
+        func recorded(_ name: String) -> Store<PhotosState, LargeStateFeature.Action> {
+            Store(initialState: state, reducer: LargeStateFeature(), recordingTo: sink, session: session(name), execution: .manual)
         }
-        func copying(_ name: String) -> Recorder<PhotosState, LargeStateFeature.Action> {
-            Recorder(sink: sink, session: session(name))
+        func explicit(_ name: String) -> Store<PhotosState, LargeStateFeature.Action> {
+            Store(
+                initialState: state, reducer: LargeStateFeature(),
+                middleware: [Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session(name))], execution: .manual)
         }
-        let plain = sample(nil)
-        let recording = sample(replicating("dispatch-large"))
-        let copyingRecording = sample(copying("dispatch-large-copying"))
-        let idle = sample(copying("dispatch-large-idle"), idle: true)
+        let plain = sample(Store(initialState: state, reducer: LargeStateFeature(), execution: .manual))
+        let recording = sample(recorded("dispatch-large"))
+        let explicitRecording = sample(explicit("dispatch-large-explicit"))
         // A replicating recorder asks for the store's state whenever it has caught up with
         // steps to check, so many steps here bring it.
-        let idleReplicated = sample(replicating("dispatch-large-idle-replica"), idle: true)
+        let idle = sample(recorded("dispatch-large-idle"), idle: true)
+        let explicitIdle = sample(explicit("dispatch-large-idle-explicit"), idle: true)
         try sink.close()
         result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 of runs (ns)")
         result.add(
-            "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, replicating recorder busy, p50 of runs (ns)",
+            "dispatch_recording_large_ns", recording.p50, "dispatch, \(photoCount) photos, recorder busy, p50 of runs (ns)",
             baseline: "dispatch_plain_large_ns", atMost: plain.p50 * 3)
         result.add(
-            "dispatch_recording_large_p99_ns", recording.p99, "dispatch, \(photoCount) photos, replicating recorder busy, p99 (ns)",
+            "dispatch_recording_large_p99_ns", recording.p99, "dispatch, \(photoCount) photos, recorder busy, p99 (ns)",
             baseline: "dispatch_plain_large_ns")
         result.add(
-            "dispatch_recording_large_copying_ns", copyingRecording.p50, "dispatch, \(photoCount) photos, recorder without replica busy, p50 of runs (ns)",
+            "dispatch_recording_large_idle_ns", idle.p50, "dispatch, \(photoCount) photos, recorder idle, p50 (ns)",
             baseline: "dispatch_plain_large_ns")
         result.add(
-            "dispatch_recording_large_idle_ns", idle.p50, "dispatch, \(photoCount) photos, recorder without replica idle, p50 (ns)",
-            baseline: "dispatch_plain_large_ns")
+            "dispatch_recording_large_explicit_ns", explicitRecording.p50,
+            "dispatch, \(photoCount) photos, recorder without the reducer busy, p50 of runs (ns)", baseline: "dispatch_plain_large_ns")
         result.add(
-            "dispatch_recording_large_idle_replica_ns", idleReplicated.p50, "dispatch, \(photoCount) photos, replicating recorder idle, p50 (ns)",
+            "dispatch_recording_large_idle_explicit_ns", explicitIdle.p50, "dispatch, \(photoCount) photos, recorder without the reducer idle, p50 (ns)",
             baseline: "dispatch_plain_large_ns")
     }
 
-    /// Replay-verify of a recording of large states, against recording it.
+    /// Replay-verify of a recording of `photoCount` photos and of one of ten times as many,
+    /// one change a step: what a step costs as the state grows.
     func measureLargeReplay(into result: inout BenchmarkResult) throws {
-        let file = path("replay-large.rewind")
-        let sink = try SQLiteSink(path: file)
-        let recorder = Recorder<PhotosState, LargeStateFeature.Action>(
-            sink: sink, session: SessionDescriptor(name: "large", flow: Self.largeFlow.name))
-        let store = Store(
-            initialState: LargeStateFeature.state(photos: photoCount), reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)
-        for action in LargeStateFeature.actions(largeSteps, photos: photoCount) { store.send(action) }
-        recorder.close()
-        try sink.close()
-        var rates: [Double] = []
-        for _ in 0..<repetitions {
-            var replays: [SessionReplay] = []
-            let seconds = try Stopwatch.seconds { replays = try Replayer(registry: ReplayRegistry([Self.largeFlow])).replay(path: file) }
-            guard replays.first?.passed == true else { throw BenchmarkError("the large recording did not replay clean") }
-            rates.append(Double(largeSteps) / seconds)
+        for (key, photos) in [("large", photoCount), ("xlarge", xlargePhotoCount)] {
+            let file = path("replay-\(key).rewind")
+            let sink = try SQLiteSink(path: file)
+            let store = Store(
+                initialState: LargeStateFeature.state(photos: photos), reducer: LargeStateFeature(), recordingTo: sink,
+                session: SessionDescriptor(name: key, flow: Self.largeFlow.name), execution: .manual)
+            for action in LargeStateFeature.actions(largeSteps, photos: photos) { store.send(action) }
+            store.recorder?.close()
+            try sink.close()
+            var rates: [Double] = []
+            for _ in 0..<repetitions {
+                var replays: [SessionReplay] = []
+                let seconds = try Stopwatch.seconds { replays = try Replayer(registry: ReplayRegistry([Self.largeFlow])).replay(path: file) }
+                guard replays.first?.passed == true else { throw BenchmarkError("the \(key) recording did not replay clean") }
+                rates.append(Double(largeSteps) / seconds)
+            }
+            result.add(
+                "replay_\(key)_steps_per_s", median(rates), "replay-verify, \(photos) photos (steps/s)", baseline: "record_\(key)_steps_per_s")
         }
-        result.add("replay_large_steps_per_s", median(rates), "replay-verify, \(photoCount) photos (steps/s)", baseline: "record_large_steps_per_s")
     }
 
     static let largeFlow = ReplayFlow("large-photos") { LargeStateFeature() }

@@ -20,6 +20,8 @@ public struct BenchmarkSuite {
     var smallSteps: Int { quick ? 2_000 : 200_000 }
     var largeSteps: Int { quick ? 100 : 10_000 }
     var photoCount: Int { quick ? 100 : 1_000 }
+    /// Ten times `photoCount`: how the cost of a step grows with the state.
+    var xlargePhotoCount: Int { photoCount * 10 }
 
     /// A run in a fresh temporary folder, removed after it; or in `keepingFilesIn`, which must
     /// be missing or empty (a log left there would gain the next run's sessions), kept after it.
@@ -99,7 +101,15 @@ public struct BenchmarkSuite {
             ("ratio_record_small_naive", "record_small_steps_per_s", "naive_record_small_steps_per_s", "recording / naive recorder, login", nil, 2),
             ("ratio_record_large_naive", "record_large_steps_per_s", "naive_record_large_steps_per_s", "recording / naive recorder, photos", nil, 100),
             ("ratio_replay_raw", "replay_steps_per_s", "raw_sqlite_rows_per_s", "replay / raw SQLite inserts, login", nil, 1),
-            ("ratio_replay_record_large", "replay_large_steps_per_s", "record_large_steps_per_s", "replay / recording, photos", nil, 5),
+            // Per-step cost at ten times the photos over that at `photoCount`: rates, inverted.
+            (
+                "ratio_record_xlarge_large", "record_large_steps_per_s", "record_xlarge_steps_per_s",
+                "recording cost per step, 10× the photos / 1×", 3, nil
+            ),
+            (
+                "ratio_replay_xlarge_large", "replay_large_steps_per_s", "replay_xlarge_steps_per_s",
+                "replay-verify cost per step, 10× the photos / 1×", 3, nil
+            ),
             ("ratio_bytes_small_naive", "bytes_per_step_small", "naive_bytes_per_step_small", "stored bytes / naive bytes per step, login", 1, nil),
             (
                 "ratio_instructions_small_naive", "instructions_per_step_small", "naive_instructions_per_step_small",

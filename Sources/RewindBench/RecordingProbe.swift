@@ -6,27 +6,29 @@ import RewindReplay
 
 /// Records login steps as `rewind bench`'s sustained recording does, with Rewind's recorder
 /// or the naive one, for counting the instructions a step costs under callgrind; and, for
-/// profiling, records and replays steps of the 1,000-photo state (`large`).
+/// profiling, records and replays steps of a large photo state (`large`).
 ///
 /// `rewind` itself cannot run under this machine's valgrind (3.19), which crashes in the
 /// asynchronous main's idle loop; the probe is a plain program. Each count is taken at two
 /// numbers of steps and subtracted, so that starting the process cancels out.
 @MainActor
 public enum RecordingProbe {
-    /// Records `steps` renames on the 1,000-photo state into a new file in `directory`, with a
-    /// replicating recorder when `replicating`; then, when `replaying`, replays them.
-    public static func recordLarge(steps: Int, replicating: Bool, replaying: Bool, in directory: String) throws {
+    /// Records `steps` renames on a state of `photos` photos into a new file in `directory`,
+    /// the way an app records (the store hands its recorder its reducer), or with a recorder
+    /// without the reducer when `explicit`; then, when `replaying`, replays them.
+    public static func recordLarge(steps: Int, photos: Int, explicit: Bool, replaying: Bool, in directory: String) throws {
         let path = directory + "/large.rewind"
         let sink = try SQLiteSink(path: path)
         let session = SessionDescriptor(name: "large", flow: BenchmarkSuite.largeFlow.name)
-        let recorder =
-            replicating
-            ? Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session, replicating: LargeStateFeature())
-            : Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session)
-        let store = Store(
-            initialState: LargeStateFeature.state(photos: 1_000), reducer: LargeStateFeature(), middleware: [recorder], execution: .manual)
-        for action in LargeStateFeature.actions(steps, photos: 1_000) { store.send(action) }
-        recorder.close()
+        let state = LargeStateFeature.state(photos: photos)
+        let store =
+            explicit
+            ? Store(
+                initialState: state, reducer: LargeStateFeature(),
+                middleware: [Recorder<PhotosState, LargeStateFeature.Action>(sink: sink, session: session)], execution: .manual)
+            : Store(initialState: state, reducer: LargeStateFeature(), recordingTo: sink, session: session, execution: .manual)
+        for action in LargeStateFeature.actions(steps, photos: photos) { store.send(action) }
+        store.recorder?.close()
         try sink.close()
         guard replaying else { return }
         let replays = try Replayer(registry: ReplayRegistry([BenchmarkSuite.largeFlow])).replay(path: path)
@@ -58,7 +60,21 @@ public enum RecordingProbe {
         guard replays.first?.passed == true else { throw BenchmarkError("the login recording did not replay clean") }
     }
 
-    /// Records `steps` login steps into a new file in `directory`.
+    /// Records `steps` login steps into a new file in `directory` the way an app records: the
+    /// store hands its recorder its reducer.
+    public static func recordThroughStore(steps: Int, in directory: String) throws {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+        let sink = try SQLiteSink(path: directory + "/probe.rewind")
+        let store = Store(
+            initialState: LoginState(), reducer: LoginFeature(backend: backend), recordingTo: sink,
+            session: SessionDescriptor(name: "probe", flow: "login"), execution: .manual)
+        for index in 0..<steps { store.send(BenchmarkSuite.loginActions[index & 63]) }
+        store.recorder?.close()
+        try sink.close()
+    }
+
+    /// Records `steps` login steps into a new file in `directory`, with a recorder without the
+    /// reducer or the naive one.
     public static func record(steps: Int, naive: Bool, in directory: String) throws {
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
         let reducer = LoginFeature(backend: backend)

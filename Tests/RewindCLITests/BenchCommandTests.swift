@@ -10,7 +10,11 @@ import Testing
         "naive_bytes_per_step_large", "naive_record_small_steps_per_s", "raw_sqlite_rows_per_s", "seek_p50_ms",
         "seek_p99_ms", "replay_steps_per_s", "diff_large_ms", "log_first_page_ms", "clock_read_ns",
         "dispatch_recording_retained_ns", "dispatch_recording_whole_ns", "ratio_dispatch_retained", "written_bytes_per_step_retained",
-        "written_bytes_per_step_whole", "ratio_written_bytes_retained",
+        "written_bytes_per_step_whole", "ratio_written_bytes_retained", "dispatch_recording_explicit_ns",
+        "record_small_explicit_steps_per_s", "record_large_explicit_steps_per_s", "record_xlarge_steps_per_s",
+        "naive_record_xlarge_steps_per_s", "replay_large_steps_per_s", "replay_xlarge_steps_per_s", "dispatch_recording_large_ns",
+        "dispatch_recording_large_explicit_ns", "ratio_dispatch_recording", "ratio_record_large_naive", "ratio_record_xlarge_large",
+        "ratio_replay_xlarge_large",
     ]
 
     static let hasValgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
