@@ -10,9 +10,9 @@ extension Store where State: RecordableState, Action: RecordableAction {
     /// records with ``Recorder/init(sink:session:configuration:)`` instead.
     ///
     /// ```swift
-    /// let store = try Store(
+    /// let store = Store(
     ///     initialState: TodoState(), reducer: TodoFeature(api: .live),
-    ///     recordingTo: .sqlite(path: logPath), session: SessionDescriptor(flow: "todo"))
+    ///     recordingTo: try .sqlite(path: logPath), session: SessionDescriptor(name: "bug-1234", flow: "todo"))
     /// // when the session ends:
     /// store.recorder?.close()
     /// ```
