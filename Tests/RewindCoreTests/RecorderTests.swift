@@ -367,3 +367,123 @@ private final class FlushingMiddleware: StoreMiddleware {
         stepsSeenOnFlush.append(sink.sessions.first?.events.last?.step ?? 0)
     }
 }
+
+/// States without a writer of their own are encoded as trees, and handed to the writer as
+/// patches that it applies to its own tree: every state stored comes back as it was.
+@Suite struct TreeStateRecordingTests {
+    struct Card: Codable, Equatable, Sendable {
+        var id: Int
+        var title: String
+        var score: Double
+    }
+
+    struct Board: Codable, Equatable, Sendable {
+        var name: String
+        var cards: [Card]
+    }
+
+    enum Edit: Codable, Equatable, Sendable, DescribedAction {
+        case edit
+        case rate(Double)
+        var origin: String { "test" }
+    }
+
+    /// A sequence of boards, each a small edit of the one before.
+    static func boards(count: Int, seed: UInt64) -> [Board] {
+        var board = Board(name: "board", cards: (0..<40).map { Card(id: $0, title: "card \($0)", score: 0) })
+        var boards: [Board] = []
+        for step in 1...count {
+            // Spread over the cards and the kinds of edit, differently for each seed.
+            let index = (step * 7_919 + Int(seed) * 31) % board.cards.count
+            switch (step * 13 + Int(seed) * 5) % 6 {
+            case 0: board.cards.append(Card(id: 100 + step, title: "new", score: 1))
+            case 1: if board.cards.count > 1 { board.cards.remove(at: index) }
+            case 2: board.name = "board \(step)"
+            default: board.cards[index].title = "edit \(step)"
+            }
+            boards.append(board)
+        }
+        return boards
+    }
+
+    @Test(arguments: [1, 2])
+    func everyStateComesBackAcrossKeyframesLostWritesAndUnencodableStates(seed: UInt64) throws {
+        let sink = GatedSink(failingAppends: 1)
+        var configuration = RecorderConfiguration()
+        configuration.keyframeInterval = 16
+        let recorder = Recorder<Board, Edit>(
+            sink: sink, session: SessionDescriptor(name: "board", flow: "board"), configuration: configuration)
+        sink.open()
+        let boards = Self.boards(count: 120, seed: seed)
+        recorder.start(initialState: Board(name: "board", cards: (0..<40).map { Card(id: $0, title: "card \($0)", score: 0) }))
+        for (index, board) in boards.enumerated() {
+            var state = board
+            // Step 70's state cannot be encoded, nor step 50's action (after its state was): each
+            // becomes a gap, and the next state goes whole.
+            if index + 1 == 70 { state.cards[0].score = .nan }
+            recorder.record(index + 1 == 50 ? .rate(.nan) : .edit, state: state, step: index + 1)
+            // The first flush's write fails: its steps become a gap, and the next is a keyframe.
+            if index + 1 == 30 { recorder.flush() }
+        }
+        recorder.close()
+        let recorded = sink.memory.sessions[0]
+        #expect(recorded.gaps.map(\.steps) == [1...30, 50...50, 70...70])
+        #expect(recorded.events.map(\.step) == Array(31...49) + Array(51...69) + Array(71...120))
+        let encoder = JSONValueEncoder()
+        for step in [31, 32, 47, 48, 49, 51, 52, 64, 65, 69, 71, 72, 100, 120] {
+            #expect(try recorded.state(at: step) == encoder.encode(boards[step - 1]), "step \(step)")
+        }
+        for event in recorded.events {
+            #expect(event.digest == (try encoder.encode(boards[event.step - 1])).digest, "step \(event.step)")
+        }
+        let keyframes = recorded.events.filter { if case .keyframe = $0.state { true } else { false } }.map(\.step)
+        // Not 32 nor 80: one patch, or nine, since a keyframe weigh less than a quarter of it.
+        #expect(keyframes == [31, 48, 51, 64, 71, 96, 112])
+    }
+}
+
+/// The writer's side of a tree handed over as patches: one that does not apply loses its step
+/// and every patch after it, until a tree comes whole.
+@Suite struct RecorderWriterPatchTests {
+    static func step(_ number: Int, _ state: EncodedValue) -> RecorderWriter.Item {
+        .step(
+            EncodedStep(
+                step: number, time: Date(timeIntervalSince1970: 0), origin: "test", actionName: "edit", action: .bytes(Array(#""edit""#.utf8)),
+                cause: nil, outputs: [], sends: [], runs: [], digest: StateDigest(rawValue: 0), state: state))
+    }
+
+    @Test func aPatchThatDoesNotApplyLosesItsStepsUntilATreeComesWhole() throws {
+        let sink = InMemorySink()
+        let errors = Locked<[String]>([])
+        var configuration = RecorderConfiguration()
+        configuration.onError = { error in errors.withLock { $0.append("\(error)") } }
+        let writer = RecorderWriter(sink: sink, configuration: configuration)
+        let initial: JSONValue = ["items": [1, 2]]
+        let header = SessionHeader(
+            name: "s", flow: "f", startedAt: Date(timeIntervalSince1970: 0), schemaVersion: 1, initialState: initial,
+            initialDigest: initial.digest, redactedPaths: [])
+        let outcome = writer.write(
+            [
+                [
+                    .begin(header),
+                    Self.step(1, .patch(JSONPatch([.set(JSONPath("items[1]"), 3)]))),
+                    Self.step(2, .patch(JSONPatch([.set(JSONPath("items[5]"), 4)]))),
+                    Self.step(3, .patch(JSONPatch([.set(JSONPath("items[0]"), 5)]))),
+                    Self.step(4, .tree(["items": [7]])),
+                    Self.step(5, .patch(JSONPatch([.set(JSONPath("items[0]"), 8)]))),
+                    .finish,
+                ]
+            ], completeTicket: {})
+        #expect(outcome == .finished)
+        let recorded = sink.sessions[0]
+        #expect(recorded.events.map(\.step) == [1, 4, 5])
+        #expect(recorded.gaps.map(\.steps) == [2...3])
+        #expect(
+            recorded.gaps.first?.reason
+                == "the recorder could not apply its own patch to the state before "
+                + "(cannot apply patch operation 0: no element 5 in the array at items, which has 2)")
+        #expect(try recorded.state(at: 1) == ["items": [1, 3]])
+        #expect(try recorded.state(at: 5) == ["items": [8]])
+        #expect(errors.withLock { $0.count } == 1)
+    }
+}

@@ -83,6 +83,39 @@ import Testing
         }
     }
 
+    /// As a recorder steps: each tree held until the next one is diffed against it. The patch
+    /// the memo helps take is the plain one, whatever changed (elements, lengths, the rest).
+    @Test(arguments: [6, 7, 8])
+    func thePatchTakenWithTheMemosChangesIsThePlainOne(seed: UInt64) throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        var previous: JSONValue?
+        for screen in Self.screens(count: 300, seed: seed) {
+            let tree = try encoder.encode(screen, memo: memo)
+            if let previous {
+                #expect(JSONPatch.between(previous, tree, changesFrom: memo) == JSONPatch.between(previous, tree))
+            }
+            previous = tree
+        }
+    }
+
+    /// A tree that was not the one encoded before the memo's last is diffed whole: the memo's
+    /// changes are from the last tree only.
+    @Test func aPatchFromAnOlderTreeIsTheWholeDiff() throws {
+        let encoder = JSONValueEncoder()
+        let memo = JSONEncodingMemo()
+        var screen = Self.screens(count: 0, seed: 1)[0]
+        let first = try encoder.encode(screen, memo: memo)
+        screen.items[3].title = "three"
+        _ = try encoder.encode(screen, memo: memo)
+        screen.items[40].title = "forty"
+        let third = try encoder.encode(screen, memo: memo)
+        #expect(
+            JSONPatch.between(first, third, changesFrom: memo).operations == [
+                .set(JSONPath("items[3].title"), "three"), .set(JSONPath("items[40].title"), "forty"),
+            ])
+    }
+
     @Test func unchangedElementsShareTheirTrees() throws {
         let encoder = JSONValueEncoder()
         let memo = JSONEncodingMemo()

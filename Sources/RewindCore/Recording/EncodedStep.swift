@@ -47,6 +47,10 @@ enum EncodedValue: Sendable {
     /// An action's text alone.
     case bytes([UInt8])
     case tree(JSONValue)
+    /// A state's patch from the state of the step before, which was a tree or a patch: the
+    /// writer keeps the tree itself, updated by each patch. A tree handed over would share
+    /// the encoder's arrays (`JSONEncodingMemo`), so that encoding the next state copied them.
+    case patch(JSONPatch)
 
     /// Appends the value's canonical text to `buffer`.
     func write(to buffer: inout [UInt8]) {
@@ -54,6 +58,7 @@ enum EncodedValue: Sendable {
         case let .text(snapshot): buffer.append(contentsOf: snapshot.text)
         case let .bytes(bytes): buffer.append(contentsOf: bytes)
         case let .tree(value): value.canonicalBytes(into: &buffer)
+        case let .patch(patch): patch.canonicalBytes(into: &buffer)
         }
     }
 
@@ -63,7 +68,7 @@ enum EncodedValue: Sendable {
         switch self {
         case let .text(snapshot): snapshot.contains("\"$redacted\"")
         case let .bytes(bytes): bytes.withUnsafeBufferPointer { JSONStateSnapshot.contains("\"$redacted\"", in: $0) }
-        case .tree: true
+        case .tree, .patch: true
         }
     }
 
@@ -73,6 +78,7 @@ enum EncodedValue: Sendable {
         case let .text(snapshot): try snapshot.value()
         case let .bytes(bytes): try JSONValue(parsing: bytes)
         case let .tree(value): value
+        case let .patch(patch): patch.json
         }
     }
 }

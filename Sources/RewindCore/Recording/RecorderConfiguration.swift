@@ -5,7 +5,8 @@ public struct RecorderConfiguration: Sendable {
     public var capacity = 16_384
     /// What dispatch does when that many are waiting.
     public var overflow = OverflowPolicy.block
-    /// Every this many steps the whole state is stored instead of a patch.
+    /// The fewest steps between two states stored whole instead of as a patch (see
+    /// ``KeyframeSchedule``).
     public var keyframeInterval = 256
     /// The fraction of sessions to record, from 0 to 1: a session is recorded or not as its id
     /// decides (``SessionSampling``), so every recorder of one session agrees. A session left
@@ -17,11 +18,12 @@ public struct RecorderConfiguration: Sendable {
 
     public init() {}
 
-    /// Whether `step` is stored whole rather than as a patch: every ``keyframeInterval`` steps,
-    /// and wherever the step before it was not stored (a session's first step, a step after a
-    /// gap), for a patch needs the state before it. The one rule of everything that stores steps:
-    /// the recorder, `import`, `replay --update` and `minimize`'s sessions.
+    /// Where a session recorded with this configuration stores its states whole.
+    public var keyframes: KeyframeSchedule { KeyframeSchedule(interval: keyframeInterval) }
+
+    /// Whether `step` is stored whole rather than as a patch, before any state was stored.
+    @available(*, deprecated, message: "use keyframes, a KeyframeSchedule, which also weighs the states stored")
     public func storesKeyframe(at step: Int, followingStoredStep: Bool) -> Bool {
-        !followingStoredStep || step % keyframeInterval == 0
+        keyframes.storesKeyframe(at: step, followingStoredStep: followingStoredStep)
     }
 }

@@ -77,6 +77,8 @@ extension RecorderEncoder {
         let lost = unconfirmedSteps
         let error = RecorderError.replicaDisagreed(step: step.step, unconfirmedSteps: lost)
         unconfirmed.removeAll(keepingCapacity: true)
+        // The writer never sees the states held back: this one goes whole.
+        previousTree = nil
         if let lost { output.append(.gap(RecordingGap(steps: lost, reason: error.description))) }
         output.append(encodeChecked(step, stored))
         // Steps queued before the dispatching thread sees this replicate on from the store's
@@ -95,6 +97,7 @@ extension RecorderEncoder {
             if (try? write(storeState, as: stateTextType, digested: true)) != nil {
                 let written = textWriter.snapshot
                 if written.text.count > Self.largeText { self.stateTextType = nil }
+                previousTree = nil
                 return ((.text(written), written.digest), replicated)
             }
         }
@@ -105,10 +108,13 @@ extension RecorderEncoder {
         return ((.tree(stored.0), stored.1), replicated.1)
     }
 
+    /// `step` with `state`, the store's, as `encodeForCheck` encoded it: a tree is handed over
+    /// now, after the steps held back were released or dropped.
     @inlinable
     func encodeChecked(_ step: Step, _ state: (EncodedValue, StateDigest)) -> RecorderWriter.Item {
         do {
-            return .step(try encode(step, encodedState: state.0, digest: state.1))
+            guard case let .tree(value) = state.0 else { return .step(try encode(step, encodedState: state.0, digest: state.1)) }
+            return .step(try encode(step, encodedState: handOver(value, at: step.step), digest: state.1))
         } catch {
             return gap(at: step, because: error)
         }

@@ -53,6 +53,10 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     @usableFromInline var stateTextType: (any JSONTreeEncodable.Type)?
     /// The action's type when it writes its own text.
     @usableFromInline let actionTextType: (any JSONTreeEncodable.Type)?
+    /// The tree of the last state handed to the writer as a tree or a patch, which the next
+    /// one's patch is taken from; nil when there is none (a state written as text, a step lost),
+    /// and the next state goes whole. Unchecked, as `replicaState` is, for the same reason.
+    @usableFromInline @exclusivity(unchecked) var previousTree: JSONValue?
     /// Turns stamps into times; made on the encoder thread.
     @usableFromInline var times: StepTimes?
     /// A state whose text is longer than this is encoded as a tree from then on.
@@ -144,6 +148,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     func header(for state: State, at time: Date) -> SessionHeader? {
         do {
             let value = try stateEncoder.encode(state, memo: memo)
+            previousTree = value
             var paths = Set<String>()
             RedactionScanner.collect(in: value, at: "", into: &paths)
             return SessionHeader(
@@ -152,6 +157,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
                 id: session.id, metadata: session.metadata
             )
         } catch {
+            previousTree = nil
             configuration.onError(error)
             return nil
         }
@@ -167,10 +173,11 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
             if let stateTextType, (try? write(state, as: stateTextType, digested: true)) != nil {
                 let written = textWriter.snapshot
                 if written.text.count > Self.largeText { self.stateTextType = nil }
+                previousTree = nil
                 return .step(try encode(step, encodedState: .text(written), digest: written.digest))
             }
             let (value, digest) = try encodeState(state)
-            return .step(try encode(step, encodedState: .tree(value), digest: digest))
+            return .step(try encode(step, encodedState: handOver(value, at: step.step), digest: digest))
         } catch {
             return gap(at: step, because: error)
         }
@@ -231,9 +238,26 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
         )
     }
 
+    /// `value`, the tree of the state of step `step`, as the writer is handed it: its patch from
+    /// ``previousTree``, or whole when there is none, and every `keyframeInterval` steps, so
+    /// that the writer's tree starts again from the encoder's now and then (which costs a
+    /// copy of the state's arrays each time).
+    ///
+    /// The patch is taken here, where the memo says which elements of its arrays changed, so
+    /// that the trees never leave this thread: one handed to the writer kept the memo's arrays
+    /// shared until the writer was done with it, and encoding the next state copied them.
+    @inlinable
+    func handOver(_ value: JSONValue, at step: Int) -> EncodedValue {
+        defer { self.previousTree = value }
+        guard let previousTree, step % max(1, configuration.keyframeInterval) != 0 else { return .tree(value) }
+        return .patch(JSONPatch.between(previousTree, value, changesFrom: memo))
+    }
+
     /// Reports `error` and marks the step as lost.
     @usableFromInline
     func gap(at step: Step, because error: any Error) -> RecorderWriter.Item {
+        // The writer's tree misses this step's state: the next one goes whole.
+        previousTree = nil
         configuration.onError(error)
         return .gap(RecordingGap(steps: step.step...step.step, reason: "could not encode the step: \(error)"))
     }

@@ -28,9 +28,12 @@ final class RecorderWriter: @unchecked Sendable {
     private var pendingHeader: SessionHeader?
     private var sessionNumber: Int?
     private var needsKeyframe = true
+    private var keyframes: KeyframeSchedule
     // Unchecked: every step touches these, and their accesses were checked for exclusivity at
     // run time, 560 instructions a login step (callgrind). Only the writer thread touches
     // them, and no method passes one inout to code that could reach this object again.
+    /// The last state stored: its text, or its tree, which a patch from the encoder updates in
+    /// place; `.bytes` while it is unknown (see `lose(_:because:)`).
     @exclusivity(unchecked) private var previous = EncodedValue.tree(.null)
     @exclusivity(unchecked) private var texts = RecordedTexts()
     /// Writes the patches of states written as text.
@@ -42,6 +45,7 @@ final class RecorderWriter: @unchecked Sendable {
     init(sink: any RecordingSink, configuration: RecorderConfiguration) {
         self.sink = sink
         self.configuration = configuration
+        keyframes = configuration.keyframes
     }
 
     /// Handles batches, in order, each committed; control items call `completeTicket` once
@@ -90,10 +94,19 @@ final class RecorderWriter: @unchecked Sendable {
     }
 
     private func append(_ step: EncodedStep) {
-        var isKeyframe = configuration.storesKeyframe(at: step.step, followingStoredStep: !needsKeyframe)
+        var state = step.state
+        var knownPatch: JSONPatch?
+        if case let .patch(patch) = state {
+            // The encoder's patch from the last state: applied to this thread's own tree of it,
+            // which is the state to store whole at a keyframe.
+            guard let tree = applying(patch, at: step.step) else { return }
+            state = .tree(tree)
+            knownPatch = patch
+        }
+        var isKeyframe = keyframes.storesKeyframe(at: step.step, followingStoredStep: !needsKeyframe)
         // A patch is taken between two states written the same way: a change of way (a state
         // that grew past what is written as text) makes a keyframe.
-        switch (previous, step.state) {
+        switch (previous, state) {
         case (.text, .text), (.tree, .tree): break
         default: isKeyframe = true
         }
@@ -116,15 +129,53 @@ final class RecorderWriter: @unchecked Sendable {
             let outputsEnd = text.count
             if !step.sends.isEmpty || !step.runs.isEmpty { Self.writeEffects(sends: step.sends, runs: step.runs, to: &text) }
             let effectsEnd = text.count
+            defer { keyframes.stored(bytes: text.count - effectsEnd, keyframe: isKeyframe) }
             if isKeyframe {
-                step.state.write(to: &text)
-                if step.state.mayHoldPlaceholder { scanRedactions(in: step.state, at: "") }
+                state.write(to: &text)
+                if state.mayHoldPlaceholder { scanRedactions(in: state, at: "") }
+            } else if let knownPatch {
+                knownPatch.canonicalBytes(into: &text)
+                for operation in knownPatch.operations { scanRedactions(in: operation) }
             } else {
-                appendPatch(from: previous, to: step.state, to: &text)
+                appendPatch(from: previous, to: state, to: &text)
             }
             return (actionEnd, outputsEnd, effectsEnd)
         }
-        previous = step.state
+        previous = state
+    }
+
+    /// The writer's tree of the last state with `patch`, the encoder's for step `step`, applied
+    /// in place; nil when there is no such tree or the patch does not apply, and the step is
+    /// marked as lost: so is every patch after it, until the encoder hands a tree over whole
+    /// (at the next keyframe's step at the latest).
+    private func applying(_ patch: JSONPatch, at step: Int) -> JSONValue? {
+        guard case var .tree(tree) = previous else {
+            lose(step, because: "the recorder lost the state this step's patch applies to")
+            return nil
+        }
+        // Let go of the stored reference first, so that the tree is changed where it is.
+        previous = .tree(.null)
+        do {
+            try tree.apply(patch)
+            return tree
+        } catch {
+            configuration.onError(error)
+            lose(step, because: "the recorder could not apply its own patch to the state before (\(error))")
+            return nil
+        }
+    }
+
+    /// Marks `step` as lost for `reason`, extending the last gap when the step before was lost
+    /// the same way. There is no state to take a patch from (`previous` is `.bytes`) until
+    /// a tree comes whole, which is stored as a keyframe.
+    private func lose(_ step: Int, because reason: String) {
+        if let last = gaps.last, last.steps.upperBound + 1 == step, case .bytes = previous {
+            gaps[gaps.count - 1].steps = last.steps.lowerBound...step
+        } else {
+            gaps.append(RecordingGap(steps: step...step, reason: reason))
+        }
+        previous = .bytes([])
+        needsKeyframe = true
     }
 
     /// Writes ``RecordedEffects/json``'s text of a step's sends and runs, not both empty.

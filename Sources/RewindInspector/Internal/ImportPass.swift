@@ -6,10 +6,9 @@ import RewindLog
 /// One pass over the lines of an export: checks each line against the ones before it and,
 /// when given a sink, writes the sessions into it as a recorder would have.
 ///
-/// Events are stored as the recorder stores them
-/// (``RecorderConfiguration/storesKeyframe(at:followingStoredStep:)``): a keyframe at a
-/// session's first step, after a gap and every `keyframeInterval` steps, and otherwise the
-/// patch from the previous state.
+/// Events are stored as the recorder stores them (``KeyframeSchedule``): a keyframe at a
+/// session's first step, after a gap and now and then, and otherwise the patch from the
+/// previous state.
 struct ImportPass {
     /// The export being read, for messages.
     let path: String
@@ -17,7 +16,6 @@ struct ImportPass {
     let sink: SQLiteSink?
     /// The log being written, for messages.
     let output: String
-    private let configuration = RecorderConfiguration()
     private static let batchSize = 256
     private(set) var imported: [ImportedSession] = []
     private var current: Current?
@@ -30,6 +28,7 @@ struct ImportPass {
         var previous: JSONValue
         var lastStep = 0
         var needsKeyframe = true
+        var keyframes = RecorderConfiguration().keyframes
         var events: [RecordedEvent] = []
         var gaps: [RecordingGap] = []
     }
@@ -127,13 +126,14 @@ struct ImportPass {
         }
         if sink != nil {
             // The steps are contiguous (checked above): only a gap line breaks them.
-            let keyframe = configuration.storesKeyframe(at: event.step, followingStoredStep: !session.needsKeyframe)
+            let state = session.keyframes.record(
+                of: event.state, at: event.step, after: session.previous, followingStoredStep: !session.needsKeyframe)
             session.events.append(
                 RecordedEvent(
                     step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
                     action: event.action, cause: event.cause, outputs: event.outputs,
                     effects: session.header.formatVersion >= SQLiteSink.formatVersion ? event.effects ?? RecordedEffects() : nil, digest: event.digest,
-                    state: keyframe ? .keyframe(event.state) : .patch(.between(session.previous, event.state))
+                    state: state
                 ))
         }
         session.needsKeyframe = false

@@ -14,6 +14,10 @@ public final class JSONEncodingMemo {
     struct Entry {
         let previous: Any
         let elements: [JSONValue]
+        /// The trees of the value before, whose buffer the next value's are written into.
+        var spare: [JSONValue] = []
+        /// The indices at which `elements` changed from the value before's (its new ones too).
+        var changed: [Int] = []
         let digests: [StateDigest]
         /// For each element of `previous` that is not of a trivial type, which of its bytes
         /// copying writes (see `WrittenBytes`): `size` bytes an element.
@@ -30,6 +34,9 @@ public final class JSONEncodingMemo {
     // thread, and no method calls out while it accesses them, so no two accesses overlap.
     @exclusivity(unchecked) private var entries: [String: Entry] = [:]
     @exclusivity(unchecked) private var current: [String: Entry] = [:]
+    /// For each array of the last value whose length is the one before's, the address of its
+    /// buffer: the address of the one before's, and the indices at which they differ.
+    @exclusivity(unchecked) private var changes: [UnsafeRawPointer: (from: UnsafeRawPointer, changed: [Int])] = [:]
 
     public init() {}
 
@@ -56,6 +63,27 @@ public final class JSONEncodingMemo {
 
     func beginValue() {
         current = [:]
+        changes = [:]
+    }
+
+    /// Notes that the array with buffer `new` differs from the one with buffer `old`, of the
+    /// same length, only at `changed`: `JSONPatch.between(_:_:changesFrom:)` diffs them there.
+    func noteChange(from old: UnsafePointer<JSONValue>?, to new: UnsafePointer<JSONValue>?, changed: [Int]) {
+        guard let old, let new else { return }
+        changes[UnsafeRawPointer(new)] = (UnsafeRawPointer(old), changed)
+    }
+
+    /// The indices, in order, at which `new`, an array of the last value encoded, differs from
+    /// `old`, when `old` is the same array of the value before: nil when unknown.
+    ///
+    /// Buffers are told apart by address. Both arrays are alive while this is asked, and
+    /// neither buffer is written while a value holds it (copy-on-write), so an address matches
+    /// only the buffer noted.
+    func changedIndices(from old: UnsafeBufferPointer<JSONValue>, to new: UnsafeBufferPointer<JSONValue>) -> [Int]? {
+        guard !changes.isEmpty, old.count == new.count, let oldAddress = old.baseAddress, let newAddress = new.baseAddress,
+            let change = changes[UnsafeRawPointer(newAddress)], change.from == UnsafeRawPointer(oldAddress)
+        else { return nil }
+        return change.changed
     }
 
     func endValue() {

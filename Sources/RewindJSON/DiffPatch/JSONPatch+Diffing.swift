@@ -21,19 +21,32 @@ extension JSONPatch {
         return JSONPatch(operations)
     }
 
+    /// The patch ``between(_:_:)`` makes, when `new` is the value last encoded with `memo`
+    /// and `old` the one encoded before it: the arrays the memo kept are compared only at the
+    /// elements it re-encoded, not walked whole (a fifth of the cost of recording a step that
+    /// changed one of 10,000 photos, callgrind).
+    public static func between(_ old: JSONValue, _ new: JSONValue, changesFrom memo: JSONEncodingMemo) -> JSONPatch {
+        var operations: [Operation] = []
+        var path: [JSONPath.Component] = []
+        diff(old, new, path: &path, into: &operations, changes: memo)
+        return JSONPatch(operations)
+    }
+
     // Containers are walked rather than first compared with `==`, which would compare every
     // subtree once per level above it.
-    static func diff(_ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into operations: inout [Operation]) {
+    static func diff(
+        _ old: JSONValue, _ new: JSONValue, path: inout [JSONPath.Component], into operations: inout [Operation], changes: JSONEncodingMemo? = nil
+    ) {
         if old.sharesStorage(with: new) { return }
         // Nested switches rather than one over a tuple, which would copy both values.
         switch old {
         case .object(let oldObject):
             if case .object(let newObject) = new {
-                return diffObjects(oldObject, newObject, path: &path, into: &operations)
+                return diffObjects(oldObject, newObject, path: &path, into: &operations, changes: changes)
             }
         case .array(let oldElements):
             if case .array(let newElements) = new {
-                return diffArrays(oldElements, newElements, path: &path, into: &operations)
+                return diffArrays(oldElements, newElements, path: &path, into: &operations, changes: changes)
             }
         case .null, .bool, .int, .double, .string:
             if old == new { return }
@@ -41,7 +54,9 @@ extension JSONPatch {
         operations.append(.set(JSONPath(path), new))
     }
 
-    private static func diffObjects(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into operations: inout [Operation]) {
+    private static func diffObjects(
+        _ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into operations: inout [Operation], changes: JSONEncodingMemo?
+    ) {
         var i = 0
         var j = 0
         // Both key lists are sorted, so one merge pass pairs them up.
@@ -55,7 +70,7 @@ extension JSONPatch {
                 j += 1
             } else {
                 path.append(.key(new.keys[j]))
-                diff(old.values[i], new.values[j], path: &path, into: &operations)
+                diff(old.values[i], new.values[j], path: &path, into: &operations, changes: changes)
                 path.removeLast()
                 i += 1
                 j += 1
@@ -63,10 +78,20 @@ extension JSONPatch {
         }
     }
 
-    private static func diffArrays(_ old: [JSONValue], _ new: [JSONValue], path: inout [JSONPath.Component], into operations: inout [Operation]) {
+    private static func diffArrays(
+        _ old: [JSONValue], _ new: [JSONValue], path: inout [JSONPath.Component], into operations: inout [Operation], changes: JSONEncodingMemo?
+    ) {
         let shorter = min(old.count, new.count)
         let (prefix, suffix) = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
+                // Where the memo says which elements it re-encoded, the others are the same trees:
+                // the prefix ends, and the suffix starts, at a re-encoded one that differs.
+                if let changed = changes?.changedIndices(from: old, to: new) {
+                    let first = changed.first { !JSONValue.equal(old, $0, new, $0) }
+                    guard let first else { return (shorter, 0) }
+                    let last = changed.last { !JSONValue.equal(old, $0, new, $0) } ?? first
+                    return (first, shorter - 1 - last)
+                }
                 var prefix = 0
                 while prefix < shorter, JSONValue.equal(old, prefix, new, prefix) { prefix += 1 }
                 var suffix = 0

@@ -29,7 +29,9 @@ final class EventBlockWriter {
     @exclusivity(unchecked) private var record = JSONCanonicalWriter(capacity: 1_024)
 
     /// A block holds at most this many steps: the recorder's default keyframe interval, so
-    /// that a block is a keyframe and the patches after it, and a seek inflates one block.
+    /// that a block of a small state is a keyframe and the patches after it, and a seek
+    /// inflates one block (a large state's keyframes are further apart: see
+    /// `KeyframeSchedule`).
     static let maximumSteps = 256
 
     init(session: Int) {

@@ -13,7 +13,7 @@ public struct LogRewriter {
     }
 
     /// Replaces the states after steps 1 through `states.count` of a session, each stored as
-    /// the recorder stores it (``RecorderConfiguration/storesKeyframe(at:followingStoredStep:)``),
+    /// the recorder stores it (``KeyframeSchedule``),
     /// and sets the session's schema version; `actions`, when
     /// given, replace the recorded actions, their names, origins and outputs in the same order
     /// (moved to the new schema).
@@ -31,7 +31,7 @@ public struct LogRewriter {
                     + (actions.map { " and \($0.count) migrated actions" } ?? ""))
         }
         var previous = initialState, previousStep = 0
-        let keyframes = RecorderConfiguration()
+        var keyframes = RecorderConfiguration().keyframes
         var events: [RecordedEvent] = []
         events.reserveCapacity(recorded.count)
         for (index, (event, state)) in zip(recorded, states).enumerated() {
@@ -41,8 +41,8 @@ public struct LogRewriter {
                     step: event.step, time: event.time, origin: action?.origin ?? event.origin, actionName: action?.name ?? event.actionName,
                     action: action?.action ?? event.action, cause: event.cause, outputs: action?.outputs ?? event.outputs,
                     effects: action?.effects ?? event.effects, digest: state.digest,
-                    state: keyframes.storesKeyframe(at: event.step, followingStoredStep: previousStep > 0 && event.step == previousStep + 1)
-                        ? .keyframe(state) : .patch(.between(previous, state))))
+                    state: keyframes.record(
+                        of: state, at: event.step, after: previous, followingStoredStep: previousStep > 0 && event.step == previousStep + 1)))
             previous = state
             previousStep = event.step
         }

@@ -25,7 +25,7 @@ extension RecordedActions {
         var events: [RecordedEvent] = []
         var previous = initialState
         // Stored as the recorder stores steps.
-        let keyframes = RecorderConfiguration()
+        var keyframes = RecorderConfiguration().keyframes
         for (index, (step, state)) in zip(steps, states).enumerated() {
             renumbered[step.step] = index + 1
             let description = try stepper.describe(step.action)
@@ -33,8 +33,7 @@ extension RecordedActions {
                 RecordedEvent(
                     step: index + 1, time: step.time, origin: description.origin, actionName: description.name, action: step.action,
                     cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, effects: step.effects, digest: state.digest,
-                    state: keyframes.storesKeyframe(at: index + 1, followingStoredStep: index > 0)
-                        ? .keyframe(state) : .patch(.between(previous, state))))
+                    state: keyframes.record(of: state, at: index + 1, after: previous, followingStoredStep: index > 0)))
             previous = state
         }
         try sink.append(events, gaps: [], redactedPaths: [], to: number)
