@@ -26,8 +26,8 @@ extension Array: MemoizableArray where Element: Encodable {
         let treeElement = encoder.prefersTreeCoding ? Element.self as? any JSONTreeEncodable.Type : nil
         // Hoisted out of the loop: this code runs unspecialized, so every access inside the
         // loop costs metadata lookups and copies.
-        // The previous trees and digests, rewritten in place where elements changed: a replay
-        // drops each tree once it has its digest, so these are the buffers' only holders.
+        // The previous digests, masks and prefixes, rewritten in place where elements changed:
+        // the memo is their only holder.
         let last = entry?.elements ?? []
         // This value's trees are written into the buffer of the value before the last one (the
         // spare), brought up to the last: the last value's tree may still be held (a recorder
