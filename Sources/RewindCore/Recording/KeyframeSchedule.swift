@@ -14,7 +14,7 @@ import RewindJSON
 /// interval's patches more: 70 ms for `rewind show` at the worst step of a 10,000-photo log,
 /// against 40 ms at a keyframe.
 public struct KeyframeSchedule: Sendable, Equatable {
-    /// The fewest steps between two keyframes when nothing was lost between them.
+    /// Keyframes fall due at the steps that are multiples of it.
     public let interval: Int
     /// The size of the last keyframe stored, in bytes of canonical JSON.
     public private(set) var keyframeBytes = 0

@@ -5,8 +5,8 @@ public struct RecorderConfiguration: Sendable {
     public var capacity = 16_384
     /// What dispatch does when that many are waiting.
     public var overflow = OverflowPolicy.block
-    /// The fewest steps between two states stored whole instead of as a patch (see
-    /// ``KeyframeSchedule``).
+    /// A state is stored whole instead of as a patch (a keyframe) at most every this many
+    /// steps, but after a gap (see ``KeyframeSchedule``).
     public var keyframeInterval = 256
     /// The fraction of sessions to record, from 0 to 1: a session is recorded or not as its id
     /// decides (``SessionSampling``), so every recorder of one session agrees. A session left
