@@ -38,20 +38,22 @@ public func verifyTreeCoding<T: JSONTreeCodable>(of values: some Sequence<T>) th
 }
 
 /// Checks that `value` writes the canonical text of `expected` and its digest, with text and
-/// without.
+/// without, by each rule of digests.
 private func verifyWrittenJSON<T: JSONTreeEncodable>(of value: T, index: Int, expected: JSONValue) throws {
-    var writer = JSONStateWriter()
-    try value.writeJSON(to: &writer)
-    let text = writer.text.withBytes { Array($0) }
-    let found = try? JSONValue(parsing: text)
-    guard text == expected.canonicalBytes, writer.digest == expected.digest, writer.nodeCount > 0 else {
-        throw TreeCodingFailure(
-            type: T.self, index: index, step: "writeJSON(to:)", expected: expected, found: found ?? .string(String(decoding: text, as: UTF8.self)))
-    }
-    var digester = JSONStateWriter(writingText: false)
-    try value.writeJSON(to: &digester)
-    guard digester.digest == expected.digest else {
-        throw TreeCodingFailure(type: T.self, index: index, step: "writeJSON(to:) without text", expected: expected, found: found)
+    for rule in [StateDigest.Rule.summed, .chained] {
+        var writer = JSONStateWriter(rule: rule)
+        try value.writeJSON(to: &writer)
+        let text = writer.text.withBytes { Array($0) }
+        let found = try? JSONValue(parsing: text)
+        guard text == expected.canonicalBytes, writer.digest == expected.digest(by: rule), writer.nodeCount > 0 else {
+            throw TreeCodingFailure(
+                type: T.self, index: index, step: "writeJSON(to:)", expected: expected, found: found ?? .string(String(decoding: text, as: UTF8.self)))
+        }
+        var digester = JSONStateWriter(writingText: false, rule: rule)
+        try value.writeJSON(to: &digester)
+        guard digester.digest == expected.digest(by: rule) else {
+            throw TreeCodingFailure(type: T.self, index: index, step: "writeJSON(to:) without text", expected: expected, found: found)
+        }
     }
 }
 

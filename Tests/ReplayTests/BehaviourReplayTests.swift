@@ -135,7 +135,7 @@ struct PlantedEffect<Base: Reducer & Sendable>: Reducer, Sendable {
         #expect(try Replayer(registry: Self.tapWithoutRequest).replay(path: log).map(\.outcome) == [.matched])
         let reader = try LogReader(path: log)
         let session = try reader.session(nil)
-        #expect(session.formatVersion == 5)
+        #expect(session.formatVersion == 6)
         #expect(try reader.events(of: session, steps: 18...18).first?.effects == RecordedEffects())
         // The reducer of before now starts what the recording no longer says it does.
         let original = try Replayer(registry: SeedFlows.registry).replay(path: log).first?.outcome

@@ -78,7 +78,7 @@ import Testing
         let path = folder.path("future.rewind")
         try await DemoLog.record(into: path)
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 7") }
-        try expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 5)")
+        try expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 6)")
     }
 
     @Test(arguments: [50, 4_096, 20_000, 60_000])

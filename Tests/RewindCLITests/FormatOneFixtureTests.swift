@@ -42,7 +42,7 @@ import Testing
         let exported = try RewindBinary.run(["export", path, "-s", "1"]).stdout
         let record = try RewindBinary.run(["record", "login", "--script", "login-happy", "--output", path])
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try userVersion(path) == 5)
+        #expect(try userVersion(path) == 6)
         // Untouched, but for the identity the migration to format 4 gave it (and no metadata).
         let after = try RewindBinary.run(["export", path, "-s", "1"]).stdout
             .replacing(

@@ -125,7 +125,7 @@ import Testing
         let expected: [BadFile: (Int32, String)] = [
             .damaged: (65, "the log is damaged"),
             .foreign: (65, "not a Rewind log (a SQLite database of another application)"),
-            .newer: (65, "written by a newer Rewind (log format 9; this rewind reads up to 5)"),
+            .newer: (65, "written by a newer Rewind (log format 9; this rewind reads up to 6)"),
             .wrongColumns: (65, "the log is damaged: the table session has no column name"),
             .alteredSchema: (65, "the log is damaged: its schema is not the one Rewind writes (table session differs)"),
         ]

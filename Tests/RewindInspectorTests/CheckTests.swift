@@ -24,6 +24,25 @@ import Testing
         check.results.first { $0.name == name }
     }
 
+    /// A session of format 5 stores digests that chain an array's elements: `check` takes its
+    /// states' digests by that rule, which the committed recordings, of format 5, test. The
+    /// photo list's states have arrays, so the rule of format 6 would not match them.
+    @Test func aSessionOfFormatFiveIsCheckedByItsChainedDigests() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("recordings/photos-happy-browse.rewind").path
+        let reader = try LogReader(path: path)
+        let session = try reader.session(nil)
+        #expect(session.formatVersion == 5 && session.digestRule == .chained)
+        #expect(try LogChecker(path: path).check(nil).passed)
+        var summedMatches = 0
+        for event in try reader.events(of: session, steps: 1...session.lastStep) {
+            let state = try reader.state(of: session, at: event.step)
+            #expect(state.digest(by: .chained) == event.digest)
+            if state.digest(by: .summed) == event.digest { summedMatches += 1 }
+        }
+        #expect(summedMatches == 0)
+    }
+
     @Test func theDemoLogPassesEveryCheck() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("demo.rewind")

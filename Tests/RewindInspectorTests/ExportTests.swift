@@ -31,7 +31,7 @@ import Testing
         let identity = try Self.identity(of: path, session: "tail-gap")
         #expect(
             try lines(of: path, session: "tail-gap") == [
-                #"{"ended_at":1800000000.5,"flow":"login","format_version":5,"initial_digest":"\#(initial.digest)","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"tail-gap","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":2,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#,
+                #"{"ended_at":1800000000.5,"flow":"login","format_version":6,"initial_digest":"\#(initial.digest)","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"tail-gap","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":2,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#,
                 #"{"action":{"didUpdateUsername":{"_0":"a"}},"action_type":"didUpdateUsername","cause":null,"digest":"\#(digests[0])","effects":null,"origin":"login","outputs":[],"session":2,"state":{"password":{"$redacted":0},"status":"idle","username":"a"},"step":1,"time":1800000000.25,"type":"event"}"#,
                 #"{"action":{"didUpdateUsername":{"_0":"aa"}},"action_type":"didUpdateUsername","cause":1,"digest":"\#(digests[1])","effects":null,"origin":"login","outputs":[],"session":2,"state":{"password":{"$redacted":0},"status":"idle","username":"aa"},"step":2,"time":1800000000.5,"type":"event"}"#,
                 #"{"first_step":3,"last_step":4,"reason":"the log could not be written","session":2,"type":"gap"}"#,
@@ -81,7 +81,7 @@ import Testing
         #expect(!lines.joined().contains("wonderland42"), "secrets stay placeholders")
         #expect(
             lines[0]
-                == #"{"ended_at":1800000003.4,"flow":"login","format_version":5,"initial_digest":"d20e1c28c3b6d8ab","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"login-happy","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":1,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#
+                == #"{"ended_at":1800000003.4,"flow":"login","format_version":6,"initial_digest":"d20e1c28c3b6d8ab","initial_state":{"password":{"$redacted":0},"status":"idle","username":""},\#(identity.metadata),"name":"login-happy","redacted_paths":["action.didUpdatePassword._0","password"],"schema_version":1,"session":1,"started_at":1800000000.0,"type":"session",\#(identity.uuid)}"#
         )
     }
 

@@ -42,20 +42,30 @@ import Testing
         }
     }
 
+    /// The export of the demo log as one of log format `version` would be: its digests chained,
+    /// and before format 5 without effects.
+    private func olderExport(of log: String, format version: Int, in folder: TemporaryDirectory) throws -> String {
+        let older = try export(log).split(separator: "\n").map { line in
+            guard case var .object(object) = try JSONValue(parsing: Array(line.utf8)) else { throw CocoaError(.fileReadCorruptFile) }
+            if object["format_version"] != nil { object["format_version"] = .int(version) }
+            if let state = object["initial_state"] { object["initial_digest"] = .string(state.digest(by: .chained).description) }
+            if let state = object["state"] { object["digest"] = .string(state.digest(by: .chained).description) }
+            if version < 5 { object["effects"] = JSONValue?.none }
+            return JSONValue.object(object).canonicalString
+        }
+        let file = folder.path("older-\(version).jsonl")
+        try Data((older.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
     /// An export of format 4 has no `effects`: its sessions are imported as format 4, their
-    /// steps' effects not recorded, never as steps that asked for nothing.
+    /// steps' effects not recorded, never as steps that asked for nothing, and their digests
+    /// as they were.
     @Test func anExportOfFormatFourImportsWithItsEffectsNotRecorded() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
-        let older = try export(log).split(separator: "\n").map { line in
-            guard case var .object(object) = try JSONValue(parsing: Array(line.utf8)) else { throw CocoaError(.fileReadCorruptFile) }
-            if object["format_version"] != nil { object["format_version"] = 4 }
-            object["effects"] = JSONValue?.none
-            return JSONValue.object(object).canonicalString
-        }
-        let file = folder.path("older.jsonl")
-        try Data((older.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: file))
+        let file = try olderExport(of: log, format: 4, in: folder)
         let copy = folder.path("copy.rewind")
         _ = try LogImporter(path: file).importSessions(into: copy)
         let reader = try LogReader(path: copy)
@@ -64,6 +74,29 @@ import Testing
         for session in sessions {
             #expect(try reader.events(of: session, steps: 1...session.lastStep).allSatisfy { $0.effects == nil })
         }
+        // Exported again, its digests are those imported; its events say `"effects":null`.
+        let again = try export(copy).split(separator: "\n").map { line in
+            guard case var .object(object) = try JSONValue(parsing: Array(line.utf8)) else { throw CocoaError(.fileReadCorruptFile) }
+            object["effects"] = JSONValue?.none
+            return JSONValue.object(object).canonicalString + "\n"
+        }
+        #expect(again.joined() == (try String(contentsOfFile: file, encoding: .utf8)))
+        #expect(try LogChecker(path: copy).check(nil).passed)
+    }
+
+    /// An export of format 5 chains its digests: they are checked by that rule, and its sessions
+    /// imported in format 6, their digests summed, as the recorder would have written them.
+    @Test func anExportOfFormatFiveImportsWithItsDigestsTakenAnew() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("demo.rewind")
+        try await DemoLog.record(into: log)
+        let file = try olderExport(of: log, format: 5, in: folder)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) != export(log), "the demo's states have arrays, whose digests differ")
+        let copy = folder.path("copy.rewind")
+        _ = try LogImporter(path: file).importSessions(into: copy)
+        #expect(try LogReader(path: copy).sessions().allSatisfy { $0.formatVersion == 6 })
+        #expect(try export(copy) == export(log))
+        #expect(try LogChecker(path: copy).check(nil).passed)
     }
 
     @Test func aLongSessionGetsAKeyframeEvery256StepsLikeARecording() async throws {

@@ -25,7 +25,7 @@ import Testing
 
         let reader = try LogReader(path: path)
         let session = try reader.session(nil)
-        #expect(session.formatVersion == 5)
+        #expect(session.formatVersion == 6)
         let events = try reader.events(of: session, steps: 1...4)
         #expect(
             events.map(\.effects) == [
@@ -55,11 +55,11 @@ import Testing
         #expect(session.formatVersion == 3)
         #expect(try old.events(of: session, steps: 1...session.lastStep).allSatisfy { $0.effects == nil })
 
-        // A writer migrates the log to format 5 and leaves the old session's records alone.
+        // A writer migrates the log to format 6 and leaves the old session's records alone.
         let sink = try SQLiteSink(path: path)
         try sink.close()
         let migrated = try LogReader(path: path)
-        #expect(migrated.formatVersion == 5)
+        #expect(migrated.formatVersion == 6)
         let same = try migrated.session(nil)
         #expect(same.formatVersion == 3)
         #expect(try migrated.events(of: same, steps: 1...same.lastStep).allSatisfy { $0.effects == nil })

@@ -80,9 +80,9 @@ import Testing
         try sink.close()
 
         let reader = try LogReader(path: path)
-        #expect(reader.formatVersion == 5)
+        #expect(reader.formatVersion == 6)
         let sessions = try reader.sessions()
-        #expect(sessions.map(\.formatVersion) == [2, 5])
+        #expect(sessions.map(\.formatVersion) == [2, 6])
         #expect(try reader.state(of: sessions[0], at: 3) == 3, "the old session reads from its rows")
         #expect(try reader.state(of: sessions[1], at: 3) == 13, "the new one from its block")
         let blocks = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM event_block WHERE session_id = 2") }

@@ -52,7 +52,7 @@ import Testing
         let path = folder.path("future.rewind")
         try SQLiteSink(path: path).close()
         try DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 99") }
-        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 5)"))
+        #expect(open(path) == LogError(.newerFormat, path: path, "written by a newer Rewind (log format 99; this rewind reads up to 6)"))
         #expect(throws: LogError.self) { try SQLiteSink(path: path) }
     }
 

@@ -31,6 +31,33 @@ import Testing
         #expect(read.summary.startedAt == copy.summary.startedAt && read.summary.endedAt == copy.summary.endedAt)
     }
 
+    /// The initial state is checked against its digest by the rule of the session's format:
+    /// the committed recordings are of format 5, whose digests chain an array's elements, and a
+    /// recorder's sessions now of format 6, which sums them.
+    @Test func anInitialStateIsCheckedByTheRuleOfItsFormat() throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("lists.rewind")
+        let recorder = Recorder<[Int], Tick>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: "lists", flow: "test"))
+        recorder.start(initialState: [1, 2, 3])
+        recorder.record(.tick, state: [1, 2, 3, 4], step: 1)
+        recorder.close()
+        let reader = try LogReader(path: path)
+        let recorded = try reader.storedCopy(of: try reader.session("1"))
+        let formatFive = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("recordings/photos-happy-browse.rewind").path
+        let older = try LogReader(path: formatFive)
+        let committed = try older.storedCopy(of: try older.session("1"))
+        #expect(recorded.summary.formatVersion == 6 && committed.summary.formatVersion == 5)
+        for copy in [recorded, committed] {
+            #expect(try StoredSessionCopy(uploadBody: copy.uploadBody()).initialDigest == copy.initialDigest)
+            var other = copy
+            other.summary.formatVersion = copy.summary.formatVersion == 5 ? 6 : 5
+            #expect(throws: UploadError(.invalidValue, "the session's initial state does not match its digest")) {
+                try StoredSessionCopy(uploadBody: other.uploadBody())
+            }
+        }
+    }
+
     @Test func everyCutOfABodyIsRefusedAsMalformed() throws {
         let folder = try TemporaryDirectory()
         var (_, copy) = try Self.recorded(in: folder)

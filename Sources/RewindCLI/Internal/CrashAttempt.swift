@@ -12,7 +12,7 @@ enum CrashAttempt {
         let actions = try RecordedActions(log: log, session: session, registry: CommandContext.current.flows, through: through)
         let text = try String(contentsOfFile: keeping, encoding: .utf8)
         let users = Set(text.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
-        var stepper = actions.flow.stepper()
+        var stepper = actions.flow.stepper(digestRule: actions.session.digestRule)
         try stepper.reset(to: actions.initialState)
         let output = FileHandle.standardOutput
         for (index, step) in actions.keeping(users: users).enumerated() {

@@ -22,8 +22,9 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     @usableFromInline let configuration: RecorderConfiguration
     @usableFromInline let stateEncoder = JSONTypedEncoder(State.self)
     @usableFromInline let actionEncoder = JSONTypedEncoder(Action.self)
-    /// Arrays of the previous state, so that each step encodes only the elements that changed.
-    @usableFromInline let memo = JSONEncodingMemo()
+    /// Arrays of the previous state, so that each step encodes only the elements that changed,
+    /// and hashes them by the rule of the sessions a recorder writes.
+    @usableFromInline let memo = JSONEncodingMemo(rule: SessionHeader.digestRule(recordingEffects: true))
     @usableFromInline @exclusivity(unchecked) var actionNames = ActionNames()
     @usableFromInline let replica: ReplicaReducer<State, Action>?
     /// Shared with the dispatching thread: see `StateRequest`.
@@ -44,7 +45,7 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// Unchecked, as `actionNames` is: their accesses were checked for exclusivity at run time,
     /// a twelfth of encoding a login step (callgrind). Only the encoder thread touches them,
     /// and no method passes one inout to code that could reach this object again.
-    @usableFromInline @exclusivity(unchecked) var textWriter = JSONStateWriter()
+    @usableFromInline @exclusivity(unchecked) var textWriter = JSONStateWriter(rule: SessionHeader.digestRule(recordingEffects: true))
     /// The state's type while states are written as text: while it writes its own, and the
     /// last state written stayed under ``largeText``; a larger state goes the memo's way, which
     /// encodes only the elements of its arrays that changed. Kept apart from `stateEncoder`,

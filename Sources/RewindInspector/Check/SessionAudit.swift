@@ -14,8 +14,8 @@ struct SessionAudit {
 
     /// The state after the last visited step; nil while it cannot be rebuilt.
     private var state: JSONValue?
-    /// The digests of the parts of the states a patch left as they were.
-    private let digests = JSONDigestMemo()
+    /// The digests of the parts of the states a patch left as they were, by the session's rule.
+    private let digests: JSONDigestMemo
     /// The last stored step visited (0 before the first).
     private(set) var lastStep = 0
     private(set) var recorded = 0
@@ -40,6 +40,7 @@ struct SessionAudit {
 
     init(session: SessionSummary, gaps: [LoggedGap]) {
         self.session = session
+        self.digests = JSONDigestMemo(rule: session.digestRule)
         // A gap marker whose row does not match its checksum covers nothing: it is reported.
         let trusted = gaps.filter { $0.rowCheck != .mismatch }
         self.gaps = trusted.sorted { $0.steps.lowerBound < $1.steps.lowerBound }

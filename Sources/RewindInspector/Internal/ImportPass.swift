@@ -23,6 +23,11 @@ struct ImportPass {
     /// What the pass knows of the session being read.
     private struct Current {
         var header: ExportedSession
+        /// The rule of the export's digests, and of those written: a session that records its
+        /// effects is written in the newest format, its digests taken anew when that rule differs.
+        var exportedRule: StateDigest.Rule
+        var writtenRule: StateDigest.Rule
+        var recordsEffects: Bool
         var summary: ImportedSession
         var audit: RedactionAudit
         var previous: JSONValue
@@ -32,6 +37,9 @@ struct ImportPass {
         var events: [RecordedEvent] = []
         var gaps: [RecordingGap] = []
     }
+
+    /// The oldest log format whose exports this rewind imports.
+    static let oldestFormat = 3
 
     init(path: String, sink: SQLiteSink?, output: String) {
         self.path = path
@@ -66,14 +74,17 @@ struct ImportPass {
     private mutating func begin(_ header: ExportedSession, line: Int) throws {
         try endSession()
         // Format 4 added the identity and metadata, which an export of format 3 lacks; format 5
-        // each step's effects, which one of format 3 or 4 lacks.
-        guard (SQLiteSink.formatVersion - 2)...SQLiteSink.formatVersion ~= header.formatVersion else {
+        // each step's effects, which one of format 3 or 4 lacks; format 6 summed digests.
+        guard Self.oldestFormat...SQLiteSink.formatVersion ~= header.formatVersion else {
             throw invalid(
                 line,
-                "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(SQLiteSink.formatVersion - 2) to \(SQLiteSink.formatVersion)"
+                "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(Self.oldestFormat) to \(SQLiteSink.formatVersion)"
             )
         }
-        let digest = header.initialState.digest
+        let exportedRule = StateDigest.Rule(logFormat: header.formatVersion)
+        let recordsEffects = SQLiteSink.recordsEffects(formatVersion: header.formatVersion)
+        let writtenRule = SessionHeader.digestRule(recordingEffects: recordsEffects)
+        let digest = header.initialState.digest(by: exportedRule)
         guard digest == header.initialDigest else {
             throw invalid(line, "the initial digest of session \(header.session) is \(header.initialDigest) but its initial state's digest is \(digest)")
         }
@@ -93,14 +104,17 @@ struct ImportPass {
                 try sink.beginSession(
                     SessionHeader(
                         name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
-                        initialState: header.initialState, initialDigest: header.initialDigest,
+                        initialState: header.initialState,
+                        initialDigest: writtenRule == exportedRule ? digest : header.initialState.digest(by: writtenRule),
                         redactedPaths: Set(header.redactedPaths), id: header.id, metadata: header.metadata ?? SessionMetadata(),
-                        recordsEffects: header.formatVersion >= SQLiteSink.formatVersion
+                        recordsEffects: recordsEffects
                     ))
             }
         }
         let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0, alreadyHeldAs: held)
-        current = Current(header: header, summary: summary, audit: audit, previous: header.initialState)
+        current = Current(
+            header: header, exportedRule: exportedRule, writtenRule: writtenRule, recordsEffects: recordsEffects, summary: summary, audit: audit,
+            previous: header.initialState)
     }
 
     private mutating func append(_ event: ExportedEvent, line: Int) throws {
@@ -114,7 +128,7 @@ struct ImportPass {
         guard event.step == session.lastStep + 1 else {
             throw invalid(line, "\(label) follows step \(session.lastStep): \(Self.missing(session.lastStep + 1...event.step - 1))")
         }
-        let digest = event.state.digest
+        let digest = event.state.digest(by: session.exportedRule)
         guard digest == event.digest else {
             throw invalid(line, "\(label): the digest \(event.digest) does not match its state, whose digest is \(digest)")
         }
@@ -132,7 +146,8 @@ struct ImportPass {
                 RecordedEvent(
                     step: event.step, time: event.time, origin: event.origin, actionName: event.actionName,
                     action: event.action, cause: event.cause, outputs: event.outputs,
-                    effects: session.header.formatVersion >= SQLiteSink.formatVersion ? event.effects ?? RecordedEffects() : nil, digest: event.digest,
+                    effects: session.recordsEffects ? event.effects ?? RecordedEffects() : nil,
+                    digest: session.writtenRule == session.exportedRule ? digest : event.state.digest(by: session.writtenRule),
                     state: state
                 ))
         }

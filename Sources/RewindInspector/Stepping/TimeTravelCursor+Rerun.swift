@@ -38,7 +38,7 @@ extension TimeTravelCursor {
             return .cannotRun("the migration from schema version \(session.schemaVersion) failed: \(error)")
         }
         do throws(ReplayError) {
-            let trial = try flow.stepper().trial(from: before, action: action)
+            let trial = try flow.stepper(digestRule: session.digestRule).trial(from: before, action: action)
             if trial.state == after { return .agrees }
             if trial.readSecret { return .readsSecret }
             return .differs(JSONDiff.changes(from: after, to: trial.state))

@@ -22,9 +22,12 @@ public final class JSONEncodingMemo {
         /// For each element of `previous` that is not of a trivial type, which of its bytes
         /// copying writes (see `WrittenBytes`): `size` bytes an element.
         var writtenMasks: [UInt8] = []
-        /// The array's digest as hashed up to each element, so that the next one is hashed on
-        /// from its first changed element.
+        /// Under ``StateDigest/Rule/chained``, the array's digest as hashed up to each element,
+        /// so that the next one is hashed on from its first changed element.
         var digestPrefixes: [UInt64] = []
+        /// Under ``StateDigest/Rule/summed``, the sum of the elements' terms, which the next
+        /// value's changed elements change.
+        var digestSum: UInt64 = 0
         /// The array's digest.
         var digest: UInt64 = 0
     }
@@ -38,14 +41,19 @@ public final class JSONEncodingMemo {
     /// buffer: the address of the one before's, and the indices at which they differ.
     @exclusivity(unchecked) private var changes: [UnsafeRawPointer: (from: UnsafeRawPointer, changed: [Int])] = [:]
 
-    public init() {}
+    /// The rule by which arrays are hashed.
+    public let rule: StateDigest.Rule
 
-    /// The digest of `value`, the tree last encoded with this memo, reusing the element digests
-    /// of the arrays it remembers.
+    public init(rule: StateDigest.Rule = .newest) {
+        self.rule = rule
+    }
+
+    /// The digest of `value`, the tree last encoded with this memo, by its rule, reusing the
+    /// element digests of the arrays it remembers.
     public func digest(of value: JSONValue) -> StateDigest {
         let remembered = entries.values
         return StateDigest(
-            rawValue: StructuralHasher.digest(of: value) { elements in
+            rawValue: StructuralHasher.digest(of: value, rule: rule) { elements in
                 let address = elements.withUnsafeBufferPointer { $0.baseAddress }
                 // The same buffer, kept alive by both the tree and the memo, holds the same elements.
                 return remembered.first { entry in

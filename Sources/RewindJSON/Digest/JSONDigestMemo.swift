@@ -40,9 +40,14 @@ public final class JSONDigestMemo {
     /// The fewest containers a tree has for the memo to remember it.
     public static let smallestRemembered = 16
 
-    public init() {}
+    /// The rule by which arrays are hashed.
+    public let rule: StateDigest.Rule
 
-    /// The digest of `value`, equal to `value.digest`.
+    public init(rule: StateDigest.Rule = .newest) {
+        self.rule = rule
+    }
+
+    /// The digest of `value`, equal to `value.digest(by: rule)`.
     public func digest(of value: JSONValue) -> StateDigest {
         if digestsUntilCount == 0 {
             digestsUntilCount = 256
@@ -54,7 +59,7 @@ public final class JSONDigestMemo {
             }
         }
         digestsUntilCount -= 1
-        guard remembers else { return value.digest }
+        guard remembers else { return value.digest(by: rule) }
         let digest = remembered(value)
         if digests.count >= sweepAt {
             var kept: [Storage: (container: Container, digest: UInt64)] = [:]
@@ -67,10 +72,10 @@ public final class JSONDigestMemo {
 
     private func remembered(_ value: JSONValue) -> UInt64 {
         guard let (storage, container) = Self.storage(of: value) else {
-            return StructuralHasher.digest(of: value) { remembered($0) }
+            return StructuralHasher.digest(of: value, rule: rule) { remembered($0) }
         }
         if let known = digests[storage] { return known.digest }
-        let digest = StructuralHasher.digest(of: value) { remembered($0) }
+        let digest = StructuralHasher.digest(of: value, rule: rule) { remembered($0) }
         digests[storage] = (container, digest)
         return digest
     }

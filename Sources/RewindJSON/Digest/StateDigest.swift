@@ -2,7 +2,8 @@
 ///
 /// A value's digest is FNV-1a over a description of its structure in which every array
 /// element and object member stands as its own digest (a Merkle hash), so an encoder that
-/// remembers unchanged subtrees can reuse their digests. It depends on nothing but the value:
+/// remembers unchanged subtrees can reuse their digests; an array's elements are taken by a
+/// ``Rule``, which a log's sessions record by their format. It depends on nothing but the value:
 /// equal `JSONValue`s give equal digests on every run, process and machine, unlike `Hasher`,
 /// which is seeded per process. It is not cryptographic, and distinct values may collide.
 public struct StateDigest: Hashable, Sendable, CustomStringConvertible {

@@ -1,15 +1,16 @@
 /// Computes structural digests: scalars hash their kind and bytes; arrays and objects hash
-/// their kind, their size, and each member's own digest (and key).
+/// their kind, their size, and each member's own digest (and key), arrays by `rule`.
 enum StructuralHasher {
-    /// The digest of `value`; `arrays` may supply the digests of arrays it remembers.
-    static func digest(of value: JSONValue, arrays: ((borrowing [JSONValue]) -> UInt64?)?) -> UInt64 {
-        digest(of: value, arrays: arrays) { digest(of: $0, arrays: arrays) }
+    /// The digest of `value` by `rule`; `arrays` may supply the digests of arrays it remembers.
+    static func digest(of value: JSONValue, rule: StateDigest.Rule, arrays: ((borrowing [JSONValue]) -> UInt64?)?) -> UInt64 {
+        digest(of: value, rule: rule, arrays: arrays) { digest(of: $0, rule: rule, arrays: arrays) }
     }
 
-    /// The digest of `value`, given the digest of each of its members by `member`: for a
-    /// memo that knows some of them.
+    /// The digest of `value` by `rule`, given the digest of each of its members by `member`:
+    /// for a memo that knows some of them.
     static func digest(
-        of value: JSONValue, arrays: ((borrowing [JSONValue]) -> UInt64?)? = nil, member: (JSONValue) -> UInt64
+        of value: JSONValue, rule: StateDigest.Rule, arrays: ((borrowing [JSONValue]) -> UInt64?)? = nil,
+        member: (JSONValue) -> UInt64
     ) -> UInt64 {
         if case let .array(elements) = value, let known = arrays?(elements) { return known }
         var hasher = FNV()
@@ -31,7 +32,14 @@ enum StructuralHasher {
         case let .array(elements):
             hasher.byte(5)
             hasher.word(UInt64(elements.count))
-            for element in elements { hasher.word(member(element)) }
+            switch rule {
+            case .chained:
+                for element in elements { hasher.word(member(element)) }
+            case .summed:
+                var sum: UInt64 = 0
+                for (index, element) in elements.enumerated() { sum &+= StateDigest.Rule.term(of: member(element), at: index) }
+                hasher.word(sum)
+            }
         case let .object(object):
             hasher.byte(6)
             hasher.word(UInt64(object.count))

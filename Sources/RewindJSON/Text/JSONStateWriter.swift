@@ -34,8 +34,12 @@ public struct JSONStateWriter: ~Copyable {
     /// Keys as UTF-8, in order, when no text is written: a key's bytes are hashed at the end.
     private var keyBytes = JSONCanonicalWriter(capacity: 256)
 
-    public init(writingText: Bool = true) {
+    /// The rule by which arrays are hashed.
+    public let rule: StateDigest.Rule
+
+    public init(writingText: Bool = true, rule: StateDigest.Rule = .newest) {
         writesText = writingText
+        self.rule = rule
     }
 
     /// Forgets what was written, keeping the buffers; what is written next gets digests or not.
@@ -208,7 +212,7 @@ public struct JSONStateWriter: ~Copyable {
     public mutating func tree(_ value: JSONValue) {
         let node = beginValue(.tree)
         if writesText { text.value(value) }
-        close(node, takesDigests ? value.digest.rawValue : 0)
+        close(node, takesDigests ? value.digest(by: rule).rawValue : 0)
     }
 
     // MARK: Nodes
@@ -255,7 +259,8 @@ public struct JSONStateWriter: ~Copyable {
         close(node, hasher.hash)
     }
 
-    /// Closes the innermost container, hashing its members' digests (and keys) in order.
+    /// Closes the innermost container, hashing its members' digests (and keys) in order, an
+    /// array's by the rule.
     private mutating func closeContainer() {
         let node = open.removeLast()
         guard takesDigests else { return close(node, 0) }
@@ -264,6 +269,18 @@ public struct JSONStateWriter: ~Copyable {
         hasher.byte(isObject ? 6 : 5)
         hasher.word(UInt64(tape.pointer(at: node).pointee.children))
         var child = node + 1
+        if !isObject && rule == .summed {
+            var sum: UInt64 = 0
+            var index = 0
+            while child < tape.count {
+                let element = tape.pointer(at: child)
+                sum &+= StateDigest.Rule.term(of: element.pointee.digest, at: index)
+                index += 1
+                child = element.pointee.after
+            }
+            hasher.word(sum)
+            return close(node, hasher.hash)
+        }
         while child < tape.count {
             let member = tape.pointer(at: child)
             if isObject {

@@ -38,7 +38,7 @@ extension LogReader {
             return true
         }
         guard expected == step + 1 else { throw try notRecorded(expected, askedFor: step, db, in: session) }
-        if checkingDigest, isVerifying, let digest, state.digest != digest {
+        if checkingDigest, isVerifying, let digest, state.digest(by: session.digestRule) != digest {
             throw LogError.damage(
                 in: path, "step \(step) of session \(session.label): the rebuilt state does not match its recorded digest",
                 session: session.number, step: step)

@@ -1,5 +1,6 @@
 import Foundation
 import RewindCore
+import RewindJSON
 
 /// A session of a log as `rewind sessions` lists it.
 public struct SessionSummary: Sendable, Equatable {
@@ -83,5 +84,9 @@ public struct SessionSummary: Sendable, Equatable {
 extension SessionSummary {
     /// Whether the session's steps say what each asked for besides its state (log format 5):
     /// a session written before has its steps' effects not recorded.
-    public var recordsEffects: Bool { formatVersion >= LogSchema.effectsFormatVersion }
+    public var recordsEffects: Bool { SQLiteSink.recordsEffects(formatVersion: formatVersion) }
+
+    /// How the session's digests take its arrays (log format 6 sums them; older formats chain
+    /// them): what a reader checks its states' digests by.
+    public var digestRule: StateDigest.Rule { StateDigest.Rule(logFormat: formatVersion) }
 }

@@ -12,8 +12,10 @@ enum LogSchema {
     /// written before keep their rows in `event`. Version 4 gives every session an identity
     /// and metadata (`session_meta`); sessions written before get an identity as the log is
     /// migrated. Version 5 records what each step asked for (a record's `effects`), the same
-    /// tables: the sessions written before have their effects not recorded.
-    static let formatVersion = 5
+    /// tables: the sessions written before have their effects not recorded. Version 6 takes an
+    /// array's digest as a sum of terms, one an element (`StateDigest.Rule.summed`), the same
+    /// tables: the sessions written before keep their chained digests.
+    static let formatVersion = 6
 
     /// The first format whose sessions store their steps in blocks.
     static let blockFormatVersion = 3
@@ -23,6 +25,11 @@ enum LogSchema {
 
     /// The first format whose sessions record each step's effects (``RecordedEffects``).
     static let effectsFormatVersion = 5
+
+    /// The first format whose sessions' digests sum their arrays' elements
+    /// (`StateDigest.Rule.summed`); a session that records no effects is written in format 4,
+    /// whose digests chain them (`SessionHeader.digestRule`).
+    static let summedDigestsFormatVersion = 6
 
     /// The columns of each table, in the order checksums take them (the `checksum` column,
     /// added by version 2, last).
@@ -160,6 +167,12 @@ enum LogSchema {
                         FROM event_block AS b, json_each(sqlar_uncompress(b.data, b.size)) AS r;
                     """)
             try db.execute(sql: "PRAGMA user_version = 5")
+        }
+        migrator.registerMigration("v6") { db in
+            // The same tables; sessions written from now on sum their arrays' digests. A rewind
+            // that reads up to format 5 would check them by the chained rule and call every
+            // such session damaged, so the log says it is newer than that.
+            try db.execute(sql: "PRAGMA user_version = 6")
         }
         return migrator
     }

@@ -272,7 +272,7 @@ private struct UploadHeader: Codable {
         // A reader checks the initial state against its digest: an upload is checked as it
         // will be read.
         guard let initial = try? JSONValue(parsing: initialState) else { throw UploadError(.invalidValue, "the session's initial state is not JSON") }
-        guard initial.digest.databaseValue == initialDigest else {
+        guard initial.digest(by: StateDigest.Rule(logFormat: formatVersion)).databaseValue == initialDigest else {
             throw UploadError(.invalidValue, "the session's initial state does not match its digest")
         }
         guard gaps.count <= 10_000 else { throw UploadError(.invalidValue, "the session has \(gaps.count) gaps; at most 10,000") }

@@ -30,6 +30,11 @@ public struct LogRewriter {
                 "session \(session.label) has \(recorded.count) recorded steps but \(states.count) replayed states"
                     + (actions.map { " and \($0.count) migrated actions" } ?? ""))
         }
+        // A session whose effects were not recorded, and not replayed, stays of the format
+        // before effects, and keeps its digests' rule: it is in blocks now, but says nothing of
+        // its effects. Any other is written in the newest format, its digests taken anew.
+        let recordsEffects = recorded.indices.allSatisfy { (actions?[$0].effects ?? recorded[$0].effects) != nil }
+        let digestRule = SessionHeader.digestRule(recordingEffects: recordsEffects)
         var previous = initialState, previousStep = 0
         var keyframes = RecorderConfiguration().keyframes
         var events: [RecordedEvent] = []
@@ -40,7 +45,7 @@ public struct LogRewriter {
                 RecordedEvent(
                     step: event.step, time: event.time, origin: action?.origin ?? event.origin, actionName: action?.name ?? event.actionName,
                     action: action?.action ?? event.action, cause: event.cause, outputs: action?.outputs ?? event.outputs,
-                    effects: action?.effects ?? event.effects, digest: state.digest,
+                    effects: action?.effects ?? event.effects, digest: state.digest(by: digestRule),
                     state: keyframes.record(
                         of: state, at: event.step, after: previous, followingStoredStep: previousStep > 0 && event.step == previousStep + 1)))
             previous = state
@@ -61,12 +66,9 @@ public struct LogRewriter {
                 try EventBlockWriter(session: session.number).append(events, in: db)
                 var sessionRow = try SessionRow.fetch(db, id: session.number, path: path)
                 sessionRow.initialState = initialState.canonicalString
-                sessionRow.initialDigest = initialState.digest.databaseValue
+                sessionRow.initialDigest = initialState.digest(by: digestRule).databaseValue
                 sessionRow.schemaVersion = Int64(schemaVersion)
-                // A session whose effects were not recorded, and not replayed, stays of the
-                // format before effects: it is in blocks now, but says nothing of its effects.
-                sessionRow.formatVersion = Int64(
-                    events.allSatisfy { $0.effects != nil } ? LogSchema.formatVersion : LogSchema.effectsFormatVersion - 1)
+                sessionRow.formatVersion = Int64(recordsEffects ? LogSchema.formatVersion : LogSchema.effectsFormatVersion - 1)
                 try sessionRow.save(db)
             }
             try database.writeWithoutTransaction { db in

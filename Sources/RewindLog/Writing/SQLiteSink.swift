@@ -282,8 +282,15 @@ public final class SQLiteSink: RecordingSink {
     /// The log format version this sink writes into every session (`format_version`).
     public static var formatVersion: Int { LogSchema.formatVersion }
 
+    /// Whether a session of log format `version` records its steps' effects: one of format 4 or
+    /// older does not, and a sink writes it again in format 4.
+    public static func recordsEffects(formatVersion version: Int) -> Bool {
+        version >= LogSchema.effectsFormatVersion
+    }
+
     /// The format a session starting with `header` is written in: the one before effects for a
-    /// copy of a session that did not record them.
+    /// copy of a session that did not record them. Its digests are taken by the header's rule
+    /// (`SessionHeader.digestRule`), which is this format's.
     static func formatVersion(of header: SessionHeader) -> Int {
         header.recordsEffects ? LogSchema.formatVersion : LogSchema.effectsFormatVersion - 1
     }

@@ -12,7 +12,7 @@ import RewindJSON
 final class ReplayDigester {
     // Unchecked, as the recorder's writer is: one thread touches it, and no method passes it
     // inout to code that could reach this object again.
-    @exclusivity(unchecked) var writer = JSONStateWriter(writingText: false)
+    @exclusivity(unchecked) var writer: JSONStateWriter
     /// Set once a state is written as more values than this.
     @usableFromInline private(set) var prefersTrees = false
 
@@ -20,7 +20,9 @@ final class ReplayDigester {
     static let largeState = 1_024
 
     @usableFromInline
-    init() {}
+    init(rule: StateDigest.Rule) {
+        writer = JSONStateWriter(writingText: false, rule: rule)
+    }
 
     /// The digest of `state`, written by `type`'s own writer; nil when the writer refuses a
     /// value, or once states are large.

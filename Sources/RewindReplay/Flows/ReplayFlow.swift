@@ -8,7 +8,7 @@ public struct ReplayFlow: Sendable {
     /// The version of the app's state and action types that the reducer reads now.
     public let schemaVersion: Int
     @usableFromInline let migrations: [SchemaMigration]
-    @usableFromInline let makeStepper: @Sendable () -> any ReplayStepper
+    @usableFromInline let makeStepper: @Sendable (StateDigest.Rule) -> any ReplayStepper
 
     /// Registers `reducer` under the flow `name` that sessions carry.
     ///
@@ -22,12 +22,20 @@ public struct ReplayFlow: Sendable {
         self.name = name
         self.schemaVersion = schemaVersion
         self.migrations = migrations
-        self.makeStepper = { SpecializedReplayStepper(TypedReplayStepper(reducer: reducer())) }
+        self.makeStepper = { SpecializedReplayStepper(TypedReplayStepper(reducer: reducer(), digestRule: $0)) }
     }
 
-    /// A fresh stepper over the flow's reducer.
+    /// A fresh stepper over the flow's reducer, whose digests take arrays by `digestRule`: the
+    /// rule of the session it replays (`SessionSummary.digestRule`).
+    public func stepper(digestRule: StateDigest.Rule) -> any ReplayStepper {
+        makeStepper(digestRule)
+    }
+
+    /// A fresh stepper over the flow's reducer, whose digests are those of the sessions a
+    /// recorder writes now.
+    @available(*, deprecated, message: "pass the rule of the session replayed: stepper(digestRule: session.digestRule)")
     public func stepper() -> any ReplayStepper {
-        makeStepper()
+        makeStepper(SessionHeader.digestRule(recordingEffects: true))
     }
 
     /// Upgrades a recorded state or action from `version` to the flow's schema version.

@@ -26,14 +26,17 @@ struct TypedReplayStepper<R: Reducer>: ReplayStepper where R.State: RecordableSt
     @usableFromInline let actionDecoder = JSONTypedDecoder(R.Action.self)
     /// What the last step encoded: the next re-encodes only the elements that changed, and
     /// hashes only those. One stepper serves one chunk, on one thread.
-    @usableFromInline let memo = JSONEncodingMemo()
+    @usableFromInline let memo: JSONEncodingMemo
     /// Takes the digest of a state that writes its own text, without its tree
     /// (``stepDigest(_:)``); shared by copies, as the memo is.
-    @usableFromInline let digester = ReplayDigester()
+    @usableFromInline let digester: ReplayDigester
 
+    /// A stepper whose digests take arrays by `digestRule`, the replayed session's.
     @inlinable
-    init(reducer: R) {
+    init(reducer: R, digestRule: StateDigest.Rule) {
         self.reducer = reducer
+        memo = JSONEncodingMemo(rule: digestRule)
+        digester = ReplayDigester(rule: digestRule)
     }
 
     @inlinable

@@ -42,7 +42,7 @@ struct ChunkedVerification {
             defer { allLinks.withLock { $0.merge(links) } }
             do {
                 let reader = try LogReader(path: path)
-                var stepper = flow.stepper()
+                var stepper = flow.stepper(digestRule: session.digestRule)
                 while !failed.load(ordering: .relaxed) {
                     let chunk = next.loadThenWrappingIncrement(ordering: .relaxed)
                     guard chunk < chunks else { return }

@@ -28,7 +28,7 @@ struct ReplayRun {
     init(flow: ReplayFlow, session: SessionSummary, keepingStates: Bool) {
         self.flow = flow
         self.session = session
-        stepper = flow.stepper()
+        stepper = flow.stepper(digestRule: session.digestRule)
         self.keepingStates = keepingStates
         states = keepingStates ? [] : nil
         migrates = session.schemaVersion < flow.schemaVersion

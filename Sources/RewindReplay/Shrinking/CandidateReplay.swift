@@ -47,7 +47,9 @@ public struct CandidateReplay: Sendable {
     public init(
         _ steps: [RecordedActions.Step], of actions: RecordedActions, goal: ShrinkGoal, comparingBehaviour: Bool = false
     ) throws(ReplayError) {
-        var stepper = actions.flow.stepper()
+        var stepper = actions.flow.stepper(digestRule: actions.session.digestRule)
+        // Digests compared with the recording's, by its rule.
+        let rule = actions.session.digestRule
         try stepper.reset(to: actions.initialState)
         var states: [JSONValue] = []
         var finding: Finding?
@@ -55,14 +57,14 @@ public struct CandidateReplay: Sendable {
         var behaviourChanges: [Int: [BehaviourChange]] = [:]
         var isPossible = true
         var before = actions.initialState
-        var beforeDigest = before.digest
+        var beforeDigest = before.digest(by: rule)
         let run = Set(steps.map(\.step))
         if case .reaching(_, let predicate) = goal, predicate(before) { finding = .reached(index: -1) }
         for (index, step) in steps.enumerated() where finding == nil {
             let after = try stepper.step(step.action)
             if stepper.lastStepSendsActions { starters.insert(step.step) }
             if let cause = step.cause, run.contains(cause), !starters.contains(cause) { isPossible = false }
-            let afterDigest = after.digest
+            let afterDigest = after.digest(by: rule)
             states.append(after)
             if comparingBehaviour, let behaviour = try stepper.lastStepBehaviour() {
                 let recorded = RecordedBehaviour(cause: step.cause, outputs: step.outputs, effects: step.effects)

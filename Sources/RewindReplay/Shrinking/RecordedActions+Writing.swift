@@ -14,13 +14,16 @@ extension RecordedActions {
         precondition(states.count == steps.count, "one state per step")
         let sink = try SQLiteSink(path: path)
         defer { try? sink.close() }
+        let recordsEffects = steps.allSatisfy { $0.effects != nil }
+        // The digests of the format the session is written in, taken anew.
+        let rule = SessionHeader.digestRule(recordingEffects: recordsEffects)
         let number = try sink.beginSession(
             SessionHeader(
                 name: name, flow: session.flow, startedAt: session.startedAt, schemaVersion: flow.schemaVersion,
-                initialState: initialState, initialDigest: initialState.digest, redactedPaths: Set(session.redactedPaths),
+                initialState: initialState, initialDigest: initialState.digest(by: rule), redactedPaths: Set(session.redactedPaths),
                 // A new session, of the same app and build as the one it shortens.
-                id: UUID(), metadata: session.metadata ?? SessionMetadata(), recordsEffects: steps.allSatisfy { $0.effects != nil }))
-        let stepper = flow.stepper()
+                id: UUID(), metadata: session.metadata ?? SessionMetadata(), recordsEffects: recordsEffects))
+        let stepper = flow.stepper(digestRule: rule)
         var renumbered: [Int: Int] = [:]
         var events: [RecordedEvent] = []
         var previous = initialState
@@ -32,7 +35,7 @@ extension RecordedActions {
             events.append(
                 RecordedEvent(
                     step: index + 1, time: step.time, origin: description.origin, actionName: description.name, action: step.action,
-                    cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, effects: step.effects, digest: state.digest,
+                    cause: step.cause.flatMap { renumbered[$0] }, outputs: step.outputs, effects: step.effects, digest: state.digest(by: rule),
                     state: keyframes.record(of: state, at: index + 1, after: previous, followingStoredStep: index > 0)))
             previous = state
         }

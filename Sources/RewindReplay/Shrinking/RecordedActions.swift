@@ -73,12 +73,13 @@ public struct RecordedActions: Sendable {
         var steps: [Step] = []
         var transitions: [Transition: (after: StateDigest, step: Int, behaviour: RecordedBehaviour)] = [:]
         var failure: LogError?
-        var before = initial.digest
+        var before = initial.digest(by: session.digestRule)
         try reader.walkStates(session, steps: (start + 1)...max(start + 1, min(last ?? .max, session.lastStep))) { event, after in
             guard failure == nil else { return }
             do throws(LogError) {
                 let action = try migrated(event.action, isAction: true)
-                let afterDigest = session.schemaVersion < flow.schemaVersion ? try migrated(after, isAction: false).digest : event.digest
+                let afterDigest =
+                    session.schemaVersion < flow.schemaVersion ? try migrated(after, isAction: false).digest(by: session.digestRule) : event.digest
                 var effects = event.effects
                 if let sends = effects?.sends, !sends.isEmpty { effects?.sends = try sends.map { send throws(LogError) in try migrated(send, isAction: true) } }
                 let outputs = try event.outputs.map { output throws(LogError) in try migrated(output, isAction: true) }

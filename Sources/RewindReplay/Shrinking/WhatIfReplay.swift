@@ -54,7 +54,7 @@ public struct WhatIfReplay: Sendable {
         self.comparedStep = last
         self.changes = JSONDiff.changes(from: recorded, to: replay.states.last ?? actions.initialState)
         self.isPossible = replay.isPossible
-        let stepper = actions.flow.stepper()
+        let stepper = actions.flow.stepper(digestRule: actions.session.digestRule)
         self.behaviourChanges = kept.compactMap { step in
             guard let changes = replay.behaviourChanges[step.step] else { return nil }
             let description = try? stepper.describe(step.action)

@@ -41,6 +41,8 @@ extension Array: MemoizableArray where Element: Encodable {
         var digests = entry?.digests ?? []
         var masks = entry?.writtenMasks ?? []
         var prefixes = entry?.digestPrefixes ?? []
+        var sum = entry?.digestSum ?? 0
+        let rule = memo.rule
         // Let go of the entry before any of its buffers is changed: while it holds them too,
         // the first change copies a thousand trees (a third of a large-state replay, once).
         entry = nil
@@ -107,13 +109,19 @@ extension Array: MemoizableArray where Element: Encodable {
             let tree =
                 try treeElement?.encodeTree(of: self[index], at: child.child(at: JSONCodingKey.index(index)))
                 ?? child.box(self[index], at: JSONCodingKey.index(index))
+            let digest = tree.digest(by: rule)
             // In order, so an index past the previous trees is the next one to append.
             if index < elements.count {
                 elements[index] = tree
-                digests[index] = tree.digest
+                if rule == .summed {
+                    sum &-= StateDigest.Rule.term(of: digests[index].rawValue, at: index)
+                    sum &+= StateDigest.Rule.term(of: digest.rawValue, at: index)
+                }
+                digests[index] = digest
             } else {
                 elements.append(tree)
-                digests.append(tree.digest)
+                if rule == .summed { sum &+= StateDigest.Rule.term(of: digest.rawValue, at: index) }
+                digests.append(digest)
             }
             if tracksPadding {
                 masks.withUnsafeMutableBytes { mask in
@@ -122,12 +130,26 @@ extension Array: MemoizableArray where Element: Encodable {
             }
         }
         if elements.count > count {
+            if rule == .summed {
+                for index in count..<digests.count { sum &-= StateDigest.Rule.term(of: digests[index].rawValue, at: index) }
+            }
             elements.removeLast(elements.count - count)
             digests.removeLast(digests.count - count)
         }
-        // The array's digest, taken on from the first element that changed (see `Entry`).
-        let firstChanged = changed.first ?? count
-        let arrayDigest = Self.digest(of: digests, count: count, prefixes: &prefixes, from: prefixes.count == count ? firstChanged : 0)
+        // The array's digest: chained on from the first element that changed, or from the sum
+        // its changed elements changed (see `Entry`).
+        let arrayDigest: UInt64
+        switch rule {
+        case .chained:
+            let firstChanged = changed.first ?? count
+            arrayDigest = Self.digest(of: digests, count: count, prefixes: &prefixes, from: prefixes.count == count ? firstChanged : 0)
+        case .summed:
+            var hasher = StructuralHasher.FNV()
+            hasher.byte(5)
+            hasher.word(UInt64(count))
+            hasher.word(sum)
+            arrayDigest = hasher.hash
+        }
         let hadPrevious = previous != nil
         if hadPrevious && last.count == count && count > 0 {
             memo.noteChange(from: lastAddress, to: elements.withUnsafeBufferPointer { $0.baseAddress }, changed: changed)
@@ -148,7 +170,7 @@ extension Array: MemoizableArray where Element: Encodable {
         memo.remember(
             JSONEncodingMemo.Entry(
                 previous: copy, elements: elements, spare: last, changed: changed, digests: digests, writtenMasks: masks,
-                digestPrefixes: prefixes, digest: arrayDigest),
+                digestPrefixes: prefixes, digestSum: sum, digest: arrayDigest),
             at: path)
         return .array(elements)
     }

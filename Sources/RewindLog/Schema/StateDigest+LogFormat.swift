@@ -1,0 +1,9 @@
+import RewindJSON
+
+extension StateDigest.Rule {
+    /// The rule of the digests of a session written in log format `version`: summed from
+    /// format 6, chained before.
+    public init(logFormat version: Int) {
+        self = version >= LogSchema.summedDigestsFormatVersion ? .summed : .chained
+    }
+}
