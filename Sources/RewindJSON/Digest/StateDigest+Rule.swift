@@ -6,7 +6,7 @@ extension StateDigest {
     /// belongs to the log format a session was written in.
     public enum Rule: Sendable, Hashable {
         /// FNV-1a over the array's kind, its length and each element's digest, in order: the
-        /// rule of every log written so far.
+        /// rule of log formats 1 to 5, which a session of format 4 written again keeps.
         ///
         /// Its steps wait for one another, and a change to one element is hashed on to the
         /// array's end: half of a 10,000-element array a step on average, 195,000 instructions
