@@ -23,11 +23,6 @@ struct ImportPass {
     /// What the pass knows of the session being read.
     private struct Current {
         var header: ExportedSession
-        /// The rule of the export's digests, and of those written: a session that records its
-        /// effects is written in the newest format, its digests taken anew when that rule differs.
-        var exportedRule: StateDigest.Rule
-        var writtenRule: StateDigest.Rule
-        var recordsEffects: Bool
         var summary: ImportedSession
         var audit: RedactionAudit
         var previous: JSONValue
@@ -36,6 +31,12 @@ struct ImportPass {
         var keyframes = RecorderConfiguration().keyframes
         var events: [RecordedEvent] = []
         var gaps: [RecordingGap] = []
+
+        var recordsEffects: Bool { SQLiteSink.recordsEffects(formatVersion: header.formatVersion) }
+        /// The rule of the export's digests, and of those written: a session that records its
+        /// effects is written in the newest format, its digests taken anew when that rule differs.
+        var exportedRule: StateDigest.Rule { StateDigest.Rule(logFormat: header.formatVersion) }
+        var writtenRule: StateDigest.Rule { SessionHeader.digestRule(recordingEffects: recordsEffects) }
     }
 
     /// The oldest log format whose exports this rewind imports.
@@ -81,15 +82,14 @@ struct ImportPass {
                 "session \(header.session) has log format version \(header.formatVersion); this rewind imports versions \(Self.oldestFormat) to \(SQLiteSink.formatVersion)"
             )
         }
-        let exportedRule = StateDigest.Rule(logFormat: header.formatVersion)
-        let recordsEffects = SQLiteSink.recordsEffects(formatVersion: header.formatVersion)
-        let writtenRule = SessionHeader.digestRule(recordingEffects: recordsEffects)
-        let digest = header.initialState.digest(by: exportedRule)
+        var session = Current(
+            header: header, summary: ImportedSession(line: line, number: nil, name: header.name, flow: header.flow, steps: 0, gaps: 0, alreadyHeldAs: nil),
+            audit: RedactionAudit(patterns: header.redactedPaths), previous: header.initialState)
+        let digest = header.initialState.digest(by: session.exportedRule)
         guard digest == header.initialDigest else {
             throw invalid(line, "the initial digest of session \(header.session) is \(header.initialDigest) but its initial state's digest is \(digest)")
         }
-        let audit = RedactionAudit(patterns: header.redactedPaths)
-        if let path = audit.clearValues(inState: header.initialState).first {
+        if let path = session.audit.clearValues(inState: header.initialState).first {
             throw invalid(line, "the initial state of session \(header.session) holds a clear value at \(path), a redacted field")
         }
         var number: Int?
@@ -105,16 +105,14 @@ struct ImportPass {
                     SessionHeader(
                         name: header.name, flow: header.flow, startedAt: header.startedAt, schemaVersion: header.schemaVersion,
                         initialState: header.initialState,
-                        initialDigest: writtenRule == exportedRule ? digest : header.initialState.digest(by: writtenRule),
+                        initialDigest: session.writtenRule == session.exportedRule ? digest : header.initialState.digest(by: session.writtenRule),
                         redactedPaths: Set(header.redactedPaths), id: header.id, metadata: header.metadata ?? SessionMetadata(),
-                        recordsEffects: recordsEffects
+                        recordsEffects: session.recordsEffects
                     ))
             }
         }
-        let summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0, alreadyHeldAs: held)
-        current = Current(
-            header: header, exportedRule: exportedRule, writtenRule: writtenRule, recordsEffects: recordsEffects, summary: summary, audit: audit,
-            previous: header.initialState)
+        session.summary = ImportedSession(line: line, number: number, name: header.name, flow: header.flow, steps: 0, gaps: 0, alreadyHeldAs: held)
+        current = session
     }
 
     private mutating func append(_ event: ExportedEvent, line: Int) throws {
