@@ -56,11 +56,22 @@ let package = Package(
         .target(name: "RewindJSON"),
         // `@RewindCodable`: coders for JSON trees written into an app's types, and its macro.
         .target(name: "RewindCodable", dependencies: ["RewindJSON", "RewindCodableMacros"]),
+        // What the macro writes and refuses, apart from the plugin that carries it, so that its
+        // tests depend on a library: a test target that depends on a macro makes SwiftPM build
+        // every module of the test product a second time, for the host (the server packages
+        // too, with the TeamStore trait: 13 minutes for the tests' build against N).
+        .target(
+            name: "RewindCodableExpansion",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
         .macro(
             name: "RewindCodableMacros",
             dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"), .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                "RewindCodableExpansion", .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
             ]
         ),
         // The seed flows of the photo app, their drivers, and their registry for replay.
@@ -167,12 +178,11 @@ let package = Package(
         .executableTarget(name: "crashing-rewind", dependencies: ["RewindCLI", "RewindReplay", "RewindCore", "PhotoApp"], path: "Tests/CrashingRewind"),
         .testTarget(name: "RewindJSONTests", dependencies: ["RewindTestSupport", "RewindJSON"]),
         .testTarget(name: "RewindCodableTests", dependencies: ["RewindCodable", "RewindJSON", "RewindCore", "RewindTesting", "PhotoApp"]),
-        // The macro's expansions. A test target that depends on a macro is built for the host, so
-        // it is one of its own, left out of the sanitizers' builds (below).
+        // The macro's expansions, through its library (above), not the macro target.
         .testTarget(
             name: "RewindCodableMacroTests",
             dependencies: [
-                "RewindCodableMacros",
+                "RewindCodableExpansion",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]
@@ -217,17 +227,33 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// CI's runs under the thread and address sanitizers (.ci/run sets REWIND_SANITIZER_BUILD=1)
-// build only what their tests reach: the store, the recorder, the log, its readers and replay.
-// The command line, the report, the servers and the tests of those are left out, and so is the
-// macro's test target, which, depending on a macro, makes SwiftPM build every module a second
-// time for the host.
-if Context.environment["REWIND_SANITIZER_BUILD"] == "1" {
+// CI's runs under the thread and address sanitizers (.ci/run sets REWIND_SANITIZER_BUILD to
+// `thread` or `address`) build only what their tests reach: the store, the recorder, the log,
+// its readers and replay. The command line, the report, the servers and the tests of those are
+// left out, and so are the macro's tests.
+//
+// The sanitizer instruments these targets alone, through their own flags, rather than every
+// module through `swift build --sanitize`: the packages they use (GRDB, swift-syntax for the
+// macro, swift-atomics) then compile as in any build, so that a sanitizer's build in the
+// folder of the tests' build reuses them and compiles only Rewind's modules (N s against M
+// with --sanitize in a folder of its own). Races and bad accesses are looked for in Rewind's
+// code, which is what these runs are for; SQLite, zlib and the toolchain's libraries were
+// never instrumented either.
+if let sanitizer = Context.environment["REWIND_SANITIZER_BUILD"] {
     let kept: Set<String> = [
-        "RewindCore", "CStepTicks", "RewindJSON", "RewindCodable", "RewindCodableMacros", "PhotoApp", "CZlib", "RewindLog",
+        "RewindCore", "CStepTicks", "RewindJSON", "RewindCodable", "RewindCodableMacros", "RewindCodableExpansion", "PhotoApp", "CZlib", "RewindLog",
         "RewindRendering", "RewindReplay", "RewindInspector", "RewindTesting", "RewindTestSupport",
         "RewindJSONTests", "RewindCodableTests", "RewindCoreTests", "RewindLogTests", "ReplayTests", "RewindInspectorTests",
     ]
     package.targets.removeAll { !kept.contains($0.name) }
     package.products.removeAll { !kept.contains($0.name) }
+    guard sanitizer == "thread" || sanitizer == "address" else {
+        fatalError("REWIND_SANITIZER_BUILD is `thread` or `address`, not `\(sanitizer)`")
+    }
+    // Not the macro and its library: they run inside the compiler.
+    for target in package.targets where ![.macro, .system].contains(target.type) && target.name != "RewindCodableExpansion" {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-fsanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
 }

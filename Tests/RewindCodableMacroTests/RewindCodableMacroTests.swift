@@ -1,11 +1,11 @@
-import RewindCodableMacros
+import RewindCodableExpansion
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@RewindCodable` writes, and what it refuses.
 struct RewindCodableMacroTests {
-    let macros = ["RewindCodable": MacroSpec(type: RewindCodableMacro.self, conformances: ["JSONTreeEncodable", "JSONTreeDecodable"])]
+    let macros = ["RewindCodable": MacroSpec(type: RewindCodableExtension.self, conformances: ["JSONTreeEncodable", "JSONTreeDecodable"])]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], line: UInt = #line) {
         assertMacroExpansion(
