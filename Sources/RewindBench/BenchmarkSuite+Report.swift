@@ -10,6 +10,9 @@ extension BenchmarkSuite {
     /// size, so its figures are the worst a user meets.
     var reportSteps: Int { quick ? 1_000 : 100_000 }
     var reportLargeSteps: Int { quick ? 100 : 2_000 }
+    /// Steps the page's bench mode times per page view: each costs 40-60 ms of a browser, and
+    /// `--quick` (a test that the figures come out) needs no more than a few.
+    var reportJumps: Int { quick ? 20 : 200 }
 
     /// `rewind report` of a seeded random login session and of a session over a photo
     /// library: each page's size against a page that carries every state whole (the naive
@@ -84,7 +87,7 @@ extension BenchmarkSuite {
     }
 
     /// The page's own bench mode, run `repetitions` times: the medians of its first view, and
-    /// of the p50, p99 and slowest of 200 steps to random steps.
+    /// of the p50, p99 and slowest of ``reportJumps`` steps to random steps.
     private func addBrowserFigures(
         into result: inout BenchmarkResult, chromium: String, file: String, fragment: String, key: String, label: String
     ) throws {
@@ -93,14 +96,14 @@ extension BenchmarkSuite {
         var p99s: [Double] = []
         var maxes: [Double] = []
         for _ in 0..<repetitions {
-            let figures = try Self.benchFigures(in: try Self.dumpDOM(chromium, url: "file://\(file)#\(fragment)&bench=200"))
+            let figures = try Self.benchFigures(in: try Self.dumpDOM(chromium, url: "file://\(file)#\(fragment)&bench=\(reportJumps)"))
             readies.append(figures.ready)
             p50s.append(figures.p50)
             p99s.append(figures.p99)
             maxes.append(figures.max)
         }
         result.add("\(key)_first_view_ms", median(readies), "\(label): navigation to the first view laid out (ms)", atMost: 1_000)
-        result.add("\(key)_step_p50_ms", median(p50s), "\(label): step to a random step, p50 of 200 (ms)")
+        result.add("\(key)_step_p50_ms", median(p50s), "\(label): step to a random step, p50 of \(reportJumps) (ms)")
         result.add("\(key)_step_p99_ms", median(p99s), "\(label): same, p99 (ms)", atMost: 50)
         result.add("\(key)_step_max_ms", median(maxes), "\(label): same, slowest (ms)")
     }

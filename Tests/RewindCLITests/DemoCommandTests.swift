@@ -77,12 +77,47 @@ import Testing
         }
     }
 
-    @Test func theTourNamesSwiftRunOnlyForAnExecutableInABuildFolder() {
-        #expect(Terminal.invocation(of: "rewind", executable: "/src/Rewind/.build/debug/rewind") == "swift run rewind")
-        #expect(Terminal.invocation(of: "rewind", executable: ".build/release/rewind") == "swift run rewind")
-        #expect(Terminal.invocation(of: "rewind", executable: "/usr/local/bin/rewind") == "rewind")
-        #expect(Terminal.invocation(of: "rewind", executable: "rewind") == "rewind")
-        #expect(Terminal.invocation(of: "todo-rewind", executable: "/home/me/my.build/todo-rewind") == "todo-rewind")
+    /// `rewind` alone only where PATH finds this very executable (or a link to it), whatever
+    /// folder it was built in; `swift run rewind` otherwise.
+    @Test func theTourNamesSwiftRunUnlessPathFindsThisExecutable() throws {
+        let folder = try TemporaryDirectory()
+        let manager = FileManager.default
+        func executable(_ path: String) throws -> String {
+            let full = folder.path(path)
+            try manager.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            #expect(manager.createFile(atPath: full, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
+            return full
+        }
+        let built = try executable("scratch/debug/rewind")
+        _ = try executable("other/rewind")
+        try manager.createDirectory(atPath: folder.path("links"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: folder.path("links/rewind"), withDestinationPath: built)
+        let scratch = folder.path("scratch/debug"), links = folder.path("links"), elsewhere = folder.path("other")
+
+        #expect(Terminal.invocation(of: "rewind", executable: built, path: "/nonexistent:\(scratch)") == "rewind")
+        #expect(Terminal.invocation(of: "rewind", executable: built, path: links) == "rewind", "a link on PATH to it")
+        #expect(Terminal.invocation(of: "rewind", executable: built, path: "") == "swift run rewind")
+        #expect(Terminal.invocation(of: "rewind", executable: built, path: "\(elsewhere):\(scratch)") == "swift run rewind", "PATH finds another first")
+        #expect(Terminal.invocation(of: "todo-rewind", executable: built, path: scratch) == "swift run todo-rewind")
+    }
+
+    /// With a link to the binary under test on PATH, the tour prints `rewind …`, and those
+    /// lines run as printed.
+    @Test func theTourSaysRewindAloneWhenPathFindsIt() throws {
+        let folder = try TemporaryDirectory()
+        let bin = folder.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/rewind", withDestinationPath: RewindBinary.url.path)
+        let path = bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try RewindBinary.run(["demo"], in: folder.url, environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let next = result.stdout.components(separatedBy: "\nNext\n").last?.split(separator: "\n").map(String.init) ?? []
+        #expect(next.first == "  rewind sessions demo.rewind")
+        for line in next where line.hasPrefix("  rewind ") {
+            let shell = try RewindBinary.run(
+                ["-c", line + " > /dev/null"], in: folder.url, environment: ["PATH": path], executable: URL(fileURLWithPath: "/bin/sh"))
+            #expect(shell.status == 0, "\(line): \(shell.stderr)")
+        }
     }
 
     @Test func demoReplacesItsOwnReportButNoOtherPage() throws {

@@ -14,8 +14,8 @@ struct ReportCommand: AsyncParsableCommand {
             The page needs nothing but a browser: no network, no other file. It lists the \
             sessions, their timelines with cause links and gaps, the state at the selected step \
             as a tree with the fields it changed marked, the diff against the previous or a \
-            pinned step, a field's history and a filter. Step with the slider or the keys (← → \
-            or j k, Home, End); the URL's fragment keeps the view (#session=2&step=8&pin=5). \
+            pinned step, a field's history and a filter. Step with the slider or the keys (← or k \
+            previous, → or j next, Home, End); the URL's fragment keeps the view (#session=2&step=8&pin=5). \
             A report holds at most 100,000 steps: narrow a longer one with --session and \
             --from/--to. See docs/cli/report.md.
 

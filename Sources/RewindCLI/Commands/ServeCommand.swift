@@ -39,7 +39,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// `rewind serve [--store S] [--listen HOST:PORT]`.
     struct Start: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "start", abstract: "Serve (what `rewind serve` does with no subcommand).")
+        static let configuration = CommandConfiguration(
+            commandName: "start", abstract: "Serve (what `rewind serve` does with no subcommand).",
+            discussion: """
+                Examples:
+                  rewind serve start --store sessions.rewind --listen 127.0.0.1:8080
+                  rewind serve start --store postgres://rewind@127.0.0.1:5432/rewind --tokens collector.tokens
+                """)
 
         @OptionGroup var options: StoreOptions
 
@@ -110,11 +116,22 @@ struct ServeCommand: AsyncParsableCommand {
     /// `rewind serve token create|revoke|list`.
     struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "token", abstract: "Make, revoke and list the collector's tokens.", subcommands: [Create.self, Revoke.self, List.self])
+            commandName: "token", abstract: "Make, revoke and list the collector's tokens.",
+            discussion: """
+                Examples:
+                  rewind serve token create --store sessions.rewind --app todo
+                  rewind serve token list --store sessions.rewind
+                """,
+            subcommands: [Create.self, Revoke.self, List.self])
 
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
-                abstract: "Make a token and print it: the only time it is shown (the file keeps its hash).")
+                abstract: "Make a token and print it: the only time it is shown (the file keeps its hash).",
+                discussion: """
+                    Examples:
+                      rewind serve token create --store sessions.rewind --app todo
+                      rewind serve token create --store sessions.rewind --app todo --read
+                    """)
 
             @OptionGroup var options: StoreOptions
 
@@ -130,7 +147,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         struct Revoke: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "Revoke a token by its id (the 16 hex digits after rwt_).")
+            static let configuration = CommandConfiguration(
+                abstract: "Revoke a token by its id (the 16 hex digits after rwt_).",
+                discussion: "Example: rewind serve token revoke --store sessions.rewind 3f9c2a7d41b8e605")
 
             @OptionGroup var options: StoreOptions
 
@@ -148,7 +167,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         struct List: AsyncParsableCommand {
-            static let configuration = CommandConfiguration(abstract: "List the tokens: id, app, scope, made, revoked (never a secret).")
+            static let configuration = CommandConfiguration(
+                abstract: "List the tokens: id, app, scope, made, revoked (never a secret).",
+                discussion: "Example: rewind serve token list --store sessions.rewind")
 
             @OptionGroup var options: StoreOptions
 

@@ -25,12 +25,19 @@ enum Terminal {
 }
 
 extension Terminal {
-    /// How the user runs this command: `swift run NAME` when the executable sits in a
-    /// package's `.build` folder (it is not on the PATH then), else `NAME`.
-    ///
-    /// The path may be relative (`.build/release/rewind demo`), so `.build` is looked for
-    /// among its components, not after a slash.
-    static func invocation(of commandName: String, executable: String = CommandLine.arguments.first ?? "") -> String {
-        executable.split(separator: "/").contains(".build") ? "swift run \(commandName)" : commandName
+    /// How the user runs this command: `NAME` when the `NAME` that PATH finds is this very
+    /// executable (a link to it counts), else `swift run NAME`. Where a package was built
+    /// (`.build`, or any `--scratch-path`) says nothing about PATH: a `rewind` built with
+    /// `--scratch-path /tmp/x` is on no PATH, and printing `rewind …` would fail with 127.
+    static func invocation(
+        of commandName: String,
+        executable: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "",
+        path: String = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    ) -> String {
+        let this = URL(fileURLWithPath: executable).resolvingSymlinksInPath().path
+        let onPath = path.split(separator: ":").lazy.map { URL(fileURLWithPath: String($0)).appendingPathComponent(commandName).path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let found = onPath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
+        return found == this ? commandName : "swift run \(commandName)"
     }
 }

@@ -14,7 +14,7 @@ public enum JSONForms {
             ("steps", .int(session.lastStep)),
             ("events", .int(session.eventCount)),
             ("started_at", .double(session.startedAt.timeIntervalSince1970)),
-            ("duration", .double((session.lastTime ?? session.startedAt).timeIntervalSince(session.startedAt))),
+            ("duration", .double(duration(of: session))),
             ("format_version", .int(session.formatVersion)),
             ("schema_version", .int(session.schemaVersion)),
             ("redacted_paths", .array(session.redactedPaths.map(JSONValue.string))),
@@ -28,6 +28,12 @@ public enum JSONForms {
         // Why a flight recorder sent it, when one did (also in the metadata's tags).
         object["report"] = session.report.map { ["reason": .string($0.reason), "step": .int($0.step)] }
         return .object(object)
+    }
+
+    /// Seconds from step 0 to the last step, to the microsecond: a difference of two times
+    /// near 1.8e9 seconds carries 1e-7 s of noise (3.4000000953674316 for 3.4 s).
+    static func duration(of session: SessionSummary) -> Double {
+        ((session.lastTime ?? session.startedAt).timeIntervalSince(session.startedAt) * 1_000_000).rounded() / 1_000_000
     }
 
     /// A session's metadata as `sessions --json` and an export's header line hold it: every
