@@ -14,38 +14,38 @@ struct RingSleeperTests {
 
     @Test func aPushLeavesARunningConsumerAlone() {
         let sleeper = RingSleeper(wakeThreshold: 4)
-        sleeper.pushed(backlog: 100)
+        sleeper.pushed { $0 <= 100 }
         #expect(state(of: sleeper) == State.running)
     }
 
     @Test func aPushWakesANappingConsumerOnlyOnceABatchWaits() {
         let sleeper = RingSleeper(wakeThreshold: 4)
         sleeper.state.store(State.napping, ordering: .sequentiallyConsistent)
-        sleeper.pushed(backlog: 3)
+        sleeper.pushed { $0 <= 3 }
         #expect(state(of: sleeper) == State.napping, "it wakes by itself within a millisecond")
-        sleeper.pushed(backlog: 4)
+        sleeper.pushed { $0 <= 4 }
         #expect(state(of: sleeper) == State.running)
     }
 
     @Test func aPushWakesASleepingConsumerAtOnce() {
         let sleeper = RingSleeper(wakeThreshold: 4)
         sleeper.state.store(State.asleep, ordering: .sequentiallyConsistent)
-        sleeper.pushed(backlog: 1)
+        sleeper.pushed { $0 <= 1 }
         #expect(state(of: sleeper) == State.running)
     }
 
-    @Test func theBacklogIsReadOnlyWhenTheConsumerRests() {
+    @Test func theBacklogIsAskedOnlyWhenTheConsumerNapsAndOfTheThreshold() {
         let sleeper = RingSleeper(wakeThreshold: 4)
-        var reads = 0
-        func backlog() -> Int {
-            reads += 1
-            return 1
+        var asked: [Int] = []
+        func hasBacklog(_ limit: Int) -> Bool {
+            asked.append(limit)
+            return false
         }
-        sleeper.pushed(backlog: backlog())
-        #expect(reads == 0)
+        sleeper.pushed(hasBacklog: hasBacklog)
+        #expect(asked == [])
         sleeper.state.store(State.napping, ordering: .sequentiallyConsistent)
-        sleeper.pushed(backlog: backlog())
-        #expect(reads == 1)
+        sleeper.pushed(hasBacklog: hasBacklog)
+        #expect(asked == [4])
     }
 
     @Test func theConsumerNapsThenSleepsAndRunsWhenItComesBack() {

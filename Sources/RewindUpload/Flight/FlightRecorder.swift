@@ -31,8 +31,9 @@ public final class FlightRecorder<State: Sendable, Action: Sendable>: Sendable {
     private let watcher: TriggerWatcher<State, Action>
     private let shipper: FlightShipper
 
-    /// What a store takes to be recorded and watched: the recorder first, then the triggers.
-    @MainActor public var middleware: [any StoreMiddleware<State, Action>] { [recorder, watcher] }
+    /// What a store takes to be recorded and watched: the recorder, which runs the triggers
+    /// after each step it is handed (``Recorder/afterStep``).
+    @MainActor public var middleware: [any StoreMiddleware<State, Action>] { [recorder] }
 
     /// Records the store into `log` through a recorder whose state is the store's at each step.
     ///
@@ -48,9 +49,9 @@ public final class FlightRecorder<State: Sendable, Action: Sendable>: Sendable {
         triggers: [ReportTrigger<State, Action>] = [], uploadingTo destination: any SessionDestination
     ) throws where State: RecordableState, Action: RecordableAction {
         let sink = try SQLiteSink(path: log, retention: retention)
-        try self.init(
-            recorder: Recorder(sink: sink, session: session, configuration: configuration), sink: sink, session: session.id,
-            triggers: ReportTrigger.evaluator(triggers), destination: destination)
+        try self.init(sink: sink, session: session.id, triggers: ReportTrigger.evaluator(triggers), destination: destination) { afterStep in
+            Recorder(sink: sink, session: session, configuration: configuration, afterStep: afterStep)
+        }
     }
 
     /// The same with a replicating recorder (``Recorder/init(sink:session:replicating:configuration:)``):
@@ -62,26 +63,27 @@ public final class FlightRecorder<State: Sendable, Action: Sendable>: Sendable {
         uploadingTo destination: any SessionDestination
     ) throws where State: RecordableState, Action: RecordableAction, Replica.State == State, Replica.Action == Action {
         let sink = try SQLiteSink(path: log, retention: retention)
-        try self.init(
-            recorder: Recorder(sink: sink, session: session, replicating: reducer, configuration: configuration), sink: sink,
-            session: session.id, triggers: ReportTrigger.evaluator(triggers), destination: destination)
+        try self.init(sink: sink, session: session.id, triggers: ReportTrigger.evaluator(triggers), destination: destination) { afterStep in
+            Recorder(sink: sink, session: session, replicating: reducer, configuration: configuration, afterStep: afterStep)
+        }
     }
 
-    /// The recorder is made, but its session begins only when a store starts it, after the
-    /// shipper has read which sessions an earlier run left unfinished.
+    /// The recorder is made by `makeRecorder`, given the watcher's step handler, but its
+    /// session begins only when a store starts it, after the shipper has read which sessions
+    /// an earlier run left unfinished.
     @usableFromInline
     init(
-        recorder: Recorder<State, Action>, sink: SQLiteSink, session: UUID,
-        triggers: @escaping @Sendable (Action, State, [Action], (String) -> Void) -> Void, destination: any SessionDestination
+        sink: SQLiteSink, session: UUID, triggers: @escaping @Sendable (Action, State, [Action], (String) -> Void) -> Void,
+        destination: any SessionDestination, makeRecorder: (@escaping Recorder<State, Action>.AfterStep) -> Recorder<State, Action>
     ) throws {
         let shipper = try FlightShipper(sink: sink, destination: destination, session: session)
-        self.recorder = recorder
+        let watcher = TriggerWatcher<State, Action>(evaluate: triggers, shipper: shipper)
+        recorder = makeRecorder(watcher.didStep)
+        watcher.attach(recorder)
         log = sink.path
         sessionID = session
         self.shipper = shipper
-        watcher = TriggerWatcher(evaluate: triggers) { reason, step in
-            shipper.report(SessionReport(reason: reason, step: step), flush: recorder.flush)
-        }
+        self.watcher = watcher
     }
 
     /// Reports the session now, with `reason` (the first report of a session is the one kept;

@@ -1,41 +1,49 @@
 import Atomics
+import Foundation
 import RewindCore
 
-/// The middleware of a ``FlightRecorder``: after each step, the triggers that start to hold
-/// report the session. It follows the recorder in the store's middleware, so a step is queued
-/// for the log before the report that names it.
+/// A ``FlightRecorder``'s triggers: after each step, the triggers that start to hold report
+/// the session. Its recorder calls it after handing the step over (``Recorder/afterStep``), so
+/// a step is queued for the log before the report that names it.
 ///
-/// Nonisolated, as the recorder's own hand-off is, and it runs the triggers through a closure
-/// compiled for the app's types (``ReportTrigger/evaluator(_:)``): a store dispatched a login
-/// step in 810-840 ns with a main-actor watcher looping over its triggers in generic code,
-/// 370-440 ns with this, and 160-180 ns with the recorder alone (`rewind bench --only
-/// dispatch`). About 160 ns of the difference is the store's path for any middleware but its
-/// first recorder.
+/// It runs on the dispatching thread, through a closure compiled for the app's types
+/// (``ReportTrigger/evaluator(_:)``): a store dispatched a login step in 810-840 ns with a
+/// main-actor middleware looping over its triggers in generic code, 370-440 ns with a
+/// nonisolated middleware running this closure (2026-11-27), and 200 ns called by the
+/// recorder, against 113-115 ns with the recorder alone (`rewind bench --only dispatch`,
+/// 2026-11-29).
 @usableFromInline
-final class TriggerWatcher<State, Action: Sendable>: Sendable {
+final class TriggerWatcher<State: Sendable, Action: Sendable>: Sendable {
     /// The last step the store took.
     let lastStep = ManagedAtomic(0)
     private let evaluate: @Sendable (Action, State, [Action], (String) -> Void) -> Void
-    private let report: @Sendable (_ reason: String, _ step: Int) -> Void
+    private let shipper: FlightShipper
+    /// The recorder to flush before a report is sent: weakly, as its ``Recorder/afterStep``
+    /// holds this watcher. Set once, before the first step.
+    private nonisolated(unsafe) weak var recorder: Recorder<State, Action>?
+    private let recorderLock = NSLock()
 
-    init(
-        evaluate: @escaping @Sendable (Action, State, [Action], (String) -> Void) -> Void,
-        report: @escaping @Sendable (String, Int) -> Void
-    ) {
+    init(evaluate: @escaping @Sendable (Action, State, [Action], (String) -> Void) -> Void, shipper: FlightShipper) {
         self.evaluate = evaluate
-        self.report = report
+        self.shipper = shipper
     }
-}
 
-// In an extension, as the recorder's, so that the protocol's main-actor isolation does not
-// spread to the whole class.
-extension TriggerWatcher: StoreMiddleware {
-    @usableFromInline
-    nonisolated func willReduce(_ action: Action, state: State, context: StepContext) {}
+    func attach(_ recorder: Recorder<State, Action>) {
+        recorderLock.withLock { self.recorder = recorder }
+    }
 
-    @usableFromInline
-    nonisolated func didReduce(_ action: Action, state: State, context: StepContext, outputs: [Action]) {
-        lastStep.store(context.step, ordering: .relaxed)
-        evaluate(action, state, outputs) { reason in report(reason, context.step) }
+    /// After step `step`: reports the session for each trigger that starts to hold.
+    @Sendable
+    func didStep(_ action: Action, _ state: State, _ outputs: [Action], _ step: Int) {
+        lastStep.store(step, ordering: .relaxed)
+        evaluate(action, state, outputs) { reason in report(SessionReport(reason: reason, step: step)) }
+    }
+
+    /// Writes `report` into the log and sends the session, in the background, once what was
+    /// recorded before it is committed.
+    func report(_ report: SessionReport) {
+        shipper.report(report) { [weak self] in
+            self?.recorderLock.withLock { self?.recorder }?.flush()
+        }
     }
 }

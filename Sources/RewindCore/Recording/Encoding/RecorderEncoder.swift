@@ -101,8 +101,9 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     func encode(_ item: __owned Recorder<State, Action>.Item, into output: inout [RecorderWriter.Item]) -> Bool {
         switch item {
         case let .start(state, time):
-            output.append(.begin(header(for: state, at: time)))
-            if replica != nil { replicaState = state }
+            let header = header(for: state, at: time)
+            output.append(.begin(header))
+            if replica != nil { replicaState = header.map { replicaStart(from: state, header: $0) } ?? state }
         case let .step(step):
             if replica != nil {
                 replicate(step, into: &output)

@@ -92,7 +92,7 @@ final class RecordingQueue<Element>: @unchecked Sendable {
         initialize(ring.nextSlot, afterGap)
         ring.advance()
         ring.publish()
-        sleeper.pushed(backlog: ring.backlog)
+        sleeper.pushed(hasBacklog: ring.hasBacklog(of:))
     }
 
     /// Before the push of `step`: whether a gap was marked since the last step, and whether it

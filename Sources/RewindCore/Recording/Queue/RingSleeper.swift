@@ -26,6 +26,9 @@ final class RingSleeper: @unchecked Sendable {
     let condition = NSCondition()
     /// A napping consumer is woken early once this many items wait.
     @usableFromInline let wakeThreshold: Int
+    /// Pushes that woke a napping consumer, each with a system call on the dispatching
+    /// thread: a batch waiting, or a count of the waiting items gone stale (`IdleDispatchTests`).
+    let napsEndedByPushes = ManagedAtomic(0)
 
     @usableFromInline
     enum State {
@@ -48,15 +51,23 @@ final class RingSleeper: @unchecked Sendable {
 
     // MARK: The producer
 
-    /// After a push that left `backlog` items waiting: wakes the consumer if it sleeps, or if
-    /// it naps and a batch is waiting. `backlog` is read only then.
+    /// After a push: wakes the consumer if it sleeps, or if it naps and a batch is waiting, as
+    /// `hasBacklog` says of ``wakeThreshold`` items (asked only then).
     @inlinable @inline(__always)
-    func pushed(backlog: @autoclosure () -> Int) {
+    func pushed(hasBacklog: (Int) -> Bool) {
         let current = state.load(ordering: .relaxed)
         guard current != State.running else { return }
-        if current == State.asleep || backlog() >= wakeThreshold {
+        if current == State.asleep {
             wake(from: current)
+        } else if hasBacklog(wakeThreshold) {
+            wakeFromNap()
         }
+    }
+
+    @usableFromInline
+    func wakeFromNap() {
+        napsEndedByPushes.wrappingIncrement(ordering: .relaxed)
+        wake(from: State.napping)
     }
 
     /// Wakes a consumer that naps or sleeps, seen in the single total order of the
