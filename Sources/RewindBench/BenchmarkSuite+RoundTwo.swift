@@ -20,30 +20,21 @@ extension BenchmarkSuite {
         let sink = try SQLiteSink(path: path("dispatch-large.rewind"))
         /// The median and 99th percentile of dispatches on `store`: the median over runs of
         /// dispatches in a row, from the first half of the actions, and the tail over single
-        /// dispatches, from the second (see `sampleDispatch`). When `idle`, each step first
-        /// waits, untimed, for the last to be recorded, an app dispatching slower than the
-        /// recorder encodes: every figure is then of single ones.
-        func sample(_ store: Store<PhotosState, LargeStateFeature.Action>, idle: Bool = false) -> (p50: Double, p99: Double) {
-            let recorder = store.recorder
+        /// dispatches, from the second (see `sampleDispatch`). The recorder is busy: dispatches
+        /// at a human pace are `measureLargeIdle`'s.
+        func sample(_ store: Store<PhotosState, LargeStateFeature.Action>) -> (p50: Double, p99: Double) {
             let overhead = Stopwatch.overhead
-            let run = idle ? 1 : Self.dispatchRun
+            let run = Self.dispatchRun
             let half = actions.count / 2
             var runs: [Double] = []
-            var singles: [Double] = []
-            for first in stride(from: 0, to: idle ? 0 : half - run + 1, by: run) {
+            for first in stride(from: 0, to: half - run + 1, by: run) {
                 let start = Stopwatch.now()
                 for action in actions[first..<(first + run)] { store.send(action) }
                 runs.append(max(0, Double(Stopwatch.now() - start) - overhead) / Double(run))
             }
-            for action in actions[(idle ? 0 : half)...] {
-                if idle { recorder?.flush() }
-                let start = Stopwatch.now()
-                store.send(action)
-                singles.append(max(0, Double(Stopwatch.now() - start) - overhead))
-            }
-            recorder?.close()
-            let tail = Percentiles(singles)
-            return (idle ? tail.p50 : Percentiles(runs).p50, tail.p99)
+            let singles = sampleIdle(store, Array(actions[half...])) { _ in }
+            store.recorder?.close()
+            return (Percentiles(runs).p50, singles.p99)
         }
         func recorded(_ name: String) -> Store<PhotosState, LargeStateFeature.Action> {
             Store(initialState: state, reducer: LargeStateFeature(), recordingTo: sink, session: session(name), execution: .manual)
@@ -56,10 +47,6 @@ extension BenchmarkSuite {
         let plain = sample(Store(initialState: state, reducer: LargeStateFeature(), execution: .manual))
         let recording = sample(recorded("dispatch-large"))
         let explicitRecording = sample(explicit("dispatch-large-explicit"))
-        // A replicating recorder asks for the store's state whenever it has caught up with
-        // steps to check, so many steps here bring it.
-        let idle = sample(recorded("dispatch-large-idle"), idle: true)
-        let explicitIdle = sample(explicit("dispatch-large-idle-explicit"), idle: true)
         try sink.close()
         result.add("dispatch_plain_large_ns", plain.p50, "dispatch, \(photoCount) photos, no recording, p50 of runs (ns)")
         result.add(
@@ -69,14 +56,8 @@ extension BenchmarkSuite {
             "dispatch_recording_large_p99_ns", recording.p99, "dispatch, \(photoCount) photos, recorder busy, p99 (ns)",
             baseline: "dispatch_plain_large_ns")
         result.add(
-            "dispatch_recording_large_idle_ns", idle.p50, "dispatch, \(photoCount) photos, recorder idle, p50 (ns)",
-            baseline: "dispatch_plain_large_ns")
-        result.add(
             "dispatch_recording_large_explicit_ns", explicitRecording.p50,
             "dispatch, \(photoCount) photos, recorder without the reducer busy, p50 of runs (ns)", baseline: "dispatch_plain_large_ns")
-        result.add(
-            "dispatch_recording_large_idle_explicit_ns", explicitIdle.p50, "dispatch, \(photoCount) photos, recorder without the reducer idle, p50 (ns)",
-            baseline: "dispatch_plain_large_ns")
     }
 
     /// Replay-verify of a recording of `photoCount` photos and of one of ten times as many,

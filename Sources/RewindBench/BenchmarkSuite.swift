@@ -49,6 +49,9 @@ public struct BenchmarkSuite {
         if wanted("dispatch") {
             progress("dispatch without and with recording (login state)")
             try measureDispatch(into: &result)
+            progress("dispatch at a human pace (login state)")
+            try measureLoginIdle(into: &result)
+            try measureLoginAsleep(into: &result)
             progress("dispatch and bytes written, keeping the last \(Self.retainedSteps) steps of a session")
             try measureRetention(into: &result)
         }
@@ -63,6 +66,10 @@ public struct BenchmarkSuite {
             try measureLargeRecording(into: &result)
             progress("dispatch and replay on the \(photoCount)-photo state")
             try measureLargeDispatch(into: &result)
+            progress("dispatch at a human pace on the \(photoCount)- and \(xlargePhotoCount)-photo states")
+            try measureLargeIdle(into: &result)
+            progress("instructions of a dispatch at a human pace, under callgrind")
+            try measureIdleInstructions(into: &result)
             try measureLargeReplay(into: &result)
             result.add(
                 "storage_ratio_large", (result["naive_bytes_per_step_large"] ?? 0) / max(1, result["bytes_per_step_large"] ?? 1),

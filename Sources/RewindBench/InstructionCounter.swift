@@ -3,8 +3,9 @@ import Foundation
 /// Counts the instructions a recorded login step costs over all threads, under valgrind's
 /// callgrind: unlike seconds, the count does not move with the machine's load.
 ///
-/// It runs `rewind-recording-probe` (built beside `rewind` by `swift build`) from a stripped
-/// copy, since valgrind 3.19 cannot read the DWARF 5 that Swift writes, at two numbers of
+/// It runs `rewind-recording-probe` (built beside `rewind` by `swift build`) from a copy
+/// stripped of its debugging information (`strip -S`: valgrind 3.19 cannot read the DWARF 5
+/// that Swift writes; the symbols stay, for `--toggle-collect`), at two numbers of
 /// steps; the difference over the extra steps leaves out starting the process.
 struct InstructionCounter {
     let valgrind: String
@@ -27,7 +28,7 @@ struct InstructionCounter {
         do {
             try? FileManager.default.removeItem(atPath: probe)
             try FileManager.default.copyItem(atPath: original, toPath: probe)
-            try ChildProcess.run(strip, [probe])
+            try ChildProcess.run(strip, ["-S", probe])
         } catch {
             return .failure(BenchmarkError("could not make a stripped copy of the probe: \(error)"))
         }
@@ -41,13 +42,27 @@ struct InstructionCounter {
         return Double(long - short) / Double(steps)
     }
 
-    private func count(_ recorder: String, steps: Int) throws -> Int {
-        let directory = folder + "/probe-\(recorder)-\(steps)"
+    /// Instructions of one dispatch at a human pace on the dispatching thread alone, on a state
+    /// of `photos` photos, recorded the way an app records or `plain`: callgrind counts only
+    /// inside `RecordingProbe.idleDispatch`, which each dispatch goes through.
+    func instructionsPerIdleDispatch(photos: Int, plain: Bool) throws -> Double {
+        let mode = plain ? "large-idle-plain" : "large-idle"
+        let options = ["--toggle-collect=*idleDispatch*"]
+        let short = try count(mode, steps: steps / 10, photos: photos, options: options)
+        let long = try count(mode, steps: 2 * (steps / 10), photos: photos, options: options)
+        return Double(long - short) / Double(steps / 10)
+    }
+
+    private func count(_ mode: String, steps: Int, photos: Int? = nil, options: [String] = []) throws -> Int {
+        let directory = folder + "/probe-\(mode)-\(steps)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try ChildProcess.run(valgrind, ["--tool=callgrind", "--callgrind-out-file=/dev/null", probe, recorder, String(steps), directory])
+        let arguments =
+            ["--tool=callgrind", "--callgrind-out-file=/dev/null"] + options + [probe, mode, String(steps), directory]
+            + (photos.map { [String($0)] } ?? [])
+        let output = try ChildProcess.run(valgrind, arguments)
         guard let collected = Self.collected(in: output) else {
-            throw BenchmarkError("callgrind printed no instruction count for the \(recorder) probe")
+            throw BenchmarkError("callgrind printed no instruction count for the \(mode) probe")
         }
         return collected
     }

@@ -35,6 +35,33 @@ public enum RecordingProbe {
         guard replays.first?.passed == true else { throw BenchmarkError("the large recording did not replay clean") }
     }
 
+    /// Dispatches `steps` renames on a state of `photos` photos recorded the way an app records,
+    /// each after the recorder caught up (flushed, untimed), as an app at a human pace does;
+    /// without a recorder when `plain`. Each dispatch goes through ``idleDispatch(_:_:)``, which
+    /// callgrind's `--toggle-collect` counts alone.
+    public static func dispatchIdle(steps: Int, photos: Int, plain: Bool, in directory: String) throws {
+        let sink = try SQLiteSink(path: directory + "/idle.rewind")
+        let state = LargeStateFeature.state(photos: photos)
+        let store =
+            plain
+            ? Store(initialState: state, reducer: LargeStateFeature(), execution: .manual)
+            : Store(
+                initialState: state, reducer: LargeStateFeature(), recordingTo: sink,
+                session: SessionDescriptor(name: "idle", flow: BenchmarkSuite.largeFlow.name), execution: .manual)
+        for action in LargeStateFeature.actions(steps, photos: photos) {
+            store.recorder?.flush()
+            idleDispatch(store, action)
+        }
+        store.recorder?.close()
+        try sink.close()
+    }
+
+    /// One dispatch, apart, for callgrind to count (`--toggle-collect=*idleDispatch*`).
+    @inline(never)
+    static func idleDispatch(_ store: Store<PhotosState, LargeStateFeature.Action>, _ action: LargeStateFeature.Action) {
+        store.send(action)
+    }
+
     /// Dispatches `steps` login actions on a store without recording: beside `record`, what
     /// the hand-off costs the dispatching thread (callgrind's thread 1).
     public static func dispatch(steps: Int, recordingIn directory: String? = nil) throws {

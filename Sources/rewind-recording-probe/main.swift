@@ -5,7 +5,10 @@ import RewindBench
 // `RecordingProbe`. PHOTOS (1,000 unless given) is the state's size in the `large` modes.
 // A synchronous main on purpose: valgrind 3.19 crashes in the asynchronous main's idle loop.
 let arguments = CommandLine.arguments
-let modes = ["rewind", "rewind-store", "rewind-replay", "naive", "dispatch", "dispatch-recording", "large", "large-explicit", "large-replay"]
+let modes = [
+    "rewind", "rewind-store", "rewind-replay", "naive", "dispatch", "dispatch-recording", "large", "large-explicit", "large-replay", "large-idle",
+    "large-idle-plain",
+]
 let photos = arguments.count == 5 ? Int(arguments[4]) : 1_000
 guard (4...5).contains(arguments.count), modes.contains(arguments[1]), let steps = Int(arguments[2]), steps > 0,
     let photos, photos > 0
@@ -18,6 +21,8 @@ do {
         let mode = arguments[1]
         if mode.hasPrefix("dispatch") {
             try RecordingProbe.dispatch(steps: steps, recordingIn: mode == "dispatch" ? nil : arguments[3])
+        } else if mode.hasPrefix("large-idle") {
+            try RecordingProbe.dispatchIdle(steps: steps, photos: photos, plain: mode == "large-idle-plain", in: arguments[3])
         } else if mode.hasPrefix("large") {
             try RecordingProbe.recordLarge(
                 steps: steps, photos: photos, explicit: mode == "large-explicit", replaying: mode == "large-replay", in: arguments[3])
