@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "RewindCollector",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindReport", "RewindTeamStore",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindRendering", "RewindReport", "RewindTeamStore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
@@ -218,7 +218,7 @@ let package = Package(
             name: "RewindCLITests",
             dependencies: [
                 "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
-                "RewindUpload",
+                "RewindUpload", "RewindCollector",
                 "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -28,13 +28,17 @@ extension Collector {
         router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
         router.get("/sessions/:id/report") { request, _ in try await self.report(request, guardian) }
         router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
-        var server: HTTPServerBuilder = .http1()
+        // Without an idle timeout a client that sent half a header held its connection (and a
+        // file descriptor) for ever: 300 of them were all open 65 s later.
+        let idle = Int64(max(0.001, min(limits.idleSeconds, 86_400)) * 1e9)
+        var server: HTTPServerBuilder = .http1(configuration: .init(idleTimeout: .nanoseconds(idle)))
         if let tls {
             do {
                 let chain = try NIOSSLCertificate.fromPEMFile(tls.certificate)
                 let key = try NIOSSLPrivateKey(file: tls.key, format: .pem)
                 server = try .tls(
-                    .http1(), tlsConfiguration: .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)))
+                    .http1(configuration: .init(idleTimeout: .nanoseconds(idle))),
+                    tlsConfiguration: .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)))
             } catch {
                 throw CollectorError(status: 500, code: "tls", "cannot read the TLS certificate \(tls.certificate) or its key \(tls.key): \(error)")
             }
@@ -260,7 +264,7 @@ private struct ErrorBodies: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let refusal: CollectorError
+        var refusal: CollectorError
         do {
             return try await next(request, context)
         } catch let error as CollectorError {
@@ -285,6 +289,14 @@ private struct ErrorBodies: RouterMiddleware {
                 status: error.status.code, code: error.status.code == 404 ? "not_found" : "http_\(error.status.code)", error.status.reasonPhrase)
         } catch {
             refusal = CollectorError(status: 500, code: "internal", "\(error)")
+        }
+        if refusal.status >= 500 {
+            // The server's own trouble: its words (a path, a database's URL) go to its log, and
+            // the client learns only that it failed and whether to come back.
+            ServerLog.failure(request, refusal)
+            refusal.message =
+                refusal.code == "store_unavailable"
+                ? "the store cannot take or answer requests now; try again later" : "the server failed to answer this; its log says why"
         }
         var body: [String: Any] = ["code": refusal.code, "message": refusal.message]
         if let storedThrough = refusal.storedThrough { body["stored_through"] = storedThrough }

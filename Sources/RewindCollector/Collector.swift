@@ -19,16 +19,27 @@ public struct Collector: Sendable {
         public var requestsPerSecond: Double
         /// …and at once.
         public var burst: Int
-        /// Sessions a token may have begun and not ended.
+        /// Sessions a token may have begun and not ended…
         public var openSessionsPerToken: Int
+        /// …counted as open for this many seconds after their last upload: a crashed app's
+        /// session never sends its end, and would hold its place for ever.
+        public var openSessionSeconds: Double
+        /// Seconds a connection may stay without a request under way before it is closed:
+        /// a client that sends half a header, or nothing, holds a connection that long.
+        public var idleSeconds: Double
 
         /// A token is an app's, shared by every device that runs it: 500 requests a second is
         /// 2,000 phones each sending a batch every 4 s.
-        public init(upload: UploadLimits = .default, requestsPerSecond: Double = 500, burst: Int = 1_000, openSessionsPerToken: Int = 1_000) {
+        public init(
+            upload: UploadLimits = .default, requestsPerSecond: Double = 500, burst: Int = 1_000, openSessionsPerToken: Int = 1_000,
+            openSessionSeconds: Double = 3_600, idleSeconds: Double = 30
+        ) {
             self.upload = upload
             self.requestsPerSecond = requestsPerSecond
             self.burst = burst
             self.openSessionsPerToken = openSessionsPerToken
+            self.openSessionSeconds = openSessionSeconds
+            self.idleSeconds = idleSeconds
         }
     }
 

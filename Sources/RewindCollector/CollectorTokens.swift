@@ -42,24 +42,48 @@ public struct CollectorTokens: Sendable {
             throw CollectorError(
                 status: 400, code: "invalid_app", "an app's name is 1 to 64 letters, digits, '.', '-' or '_' (got \(app.debugDescription))")
         }
-        var tokens = try load()
-        var generator = SystemRandomNumberGenerator()
-        let id = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
-        let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let secret = Data(secretBytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        tokens.append(CollectorToken(id: id, app: app, scope: scope, secretHash: Self.hash(secret), createdAt: now))
-        try save(tokens)
-        return "rwt_\(id)_\(secret)"
+        return try withLock { () throws(CollectorError) -> String in
+            var tokens = try load()
+            var generator = SystemRandomNumberGenerator()
+            let id = (0..<8).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+            let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            let secret = Data(secretBytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            tokens.append(CollectorToken(id: id, app: app, scope: scope, secretHash: Self.hash(secret), createdAt: now))
+            try save(tokens)
+            return "rwt_\(id)_\(secret)"
+        }
     }
 
     /// Revokes the token `id`; false when the file has no such token, or has it revoked.
     public func revoke(id: String, now: Date = Date()) throws(CollectorError) -> Bool {
-        var tokens = try load()
-        guard let index = tokens.firstIndex(where: { $0.id == id && $0.revokedAt == nil }) else { return false }
-        tokens[index].revokedAt = now
-        try save(tokens)
-        return true
+        try withLock { () throws(CollectorError) -> Bool in
+            var tokens = try load()
+            guard let index = tokens.firstIndex(where: { $0.id == id && $0.revokedAt == nil }) else { return false }
+            tokens[index].revokedAt = now
+            try save(tokens)
+            return true
+        }
+    }
+
+    /// Runs `body`, which reads the file and writes it again, holding `FILE.lock` (`flock`):
+    /// a `create` and a `revoke` at once each read the file before the other wrote it, and the
+    /// second write undid the first (a revocation lost). Readers need no lock: the file is
+    /// replaced whole, by a rename.
+    private func withLock<T>(_ body: () throws(CollectorError) -> T) throws(CollectorError) -> T {
+        let descriptor = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
+        guard descriptor >= 0 else {
+            throw CollectorError(
+                status: 500, code: "tokens_unwritable", "\(path).lock: cannot open the token file's lock (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw CollectorError(status: 500, code: "tokens_unwritable", "\(path).lock: cannot lock the token file (\(String(cString: strerror(errno))))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     /// The token of `tokens` that `presented` is, unless revoked.
@@ -112,6 +136,12 @@ public struct CollectorTokens: Sendable {
             unlink(temporary)
             throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot write the token file")
         }
+        // The rename is durable only once the folder's entry is: a crash after it could
+        // bring back the old file, and a revoked token with it.
+        let folder = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, O_RDONLY)
+        guard folder >= 0 else { throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot sync the token file's folder") }
+        defer { close(folder) }
+        guard fsync(folder) == 0 else { throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot sync the token file's folder") }
     }
 
     private struct TokenFile: Codable {

@@ -10,12 +10,16 @@ actor RequestGuard {
     private var known: [CollectorToken] = []
     private var stamp: [String]?
     private var buckets: [String: (level: Double, at: UInt64)] = [:]
-    /// Sessions each token began that have not ended: since the collector started.
-    private var open: [String: Set<UUID>] = [:]
+    /// Sessions each token began that have not ended, with when each last had an upload
+    /// (``now``'s nanoseconds): one without an upload for `openSessionSeconds` is no longer open.
+    private var open: [String: [UUID: UInt64]] = [:]
+    /// The clock, in nanoseconds of uptime; a test's own.
+    private let now: @Sendable () -> UInt64
 
-    init(tokens: CollectorTokens, limits: Collector.Limits) {
+    init(tokens: CollectorTokens, limits: Collector.Limits, now: @escaping @Sendable () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) {
         self.tokens = tokens
         self.limits = limits
+        self.now = now
     }
 
     /// The token `authorization` carries, when it is valid (any scope).
@@ -34,7 +38,7 @@ actor RequestGuard {
             throw CollectorError.forbidden("this token may \(token.scope == .read ? "read" : "upload") only; this asks for a \(scope.rawValue) token")
         }
         // A bucket of `burst` requests, refilled at `requestsPerSecond`.
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = self.now()
         var bucket = buckets[token.id] ?? (Double(limits.burst), now)
         let elapsed = Double(now - bucket.at) / 1e9
         bucket.level = min(Double(limits.burst), bucket.level + elapsed * limits.requestsPerSecond)
@@ -53,8 +57,14 @@ actor RequestGuard {
     /// Refuses a new session past the token's limit of open ones; `isHeld` (asked only at the
     /// limit) says whether the store holds the session already, as after a restart.
     func mayBegin(_ session: UUID, token: CollectorToken, isHeld: @Sendable () async throws -> Bool) async throws {
-        let open = self.open[token.id] ?? []
-        guard !open.contains(session), open.count >= limits.openSessionsPerToken else { return }
+        var open = self.open[token.id] ?? [:]
+        guard open[session] == nil, open.count >= limits.openSessionsPerToken else { return }
+        // At the limit: let go of the sessions left without an upload for too long.
+        let horizon = UInt64(max(0, min(limits.openSessionSeconds, 1e9)) * 1e9)
+        let now = self.now()
+        open = open.filter { now &- $0.value < horizon }
+        self.open[token.id] = open
+        guard open.count >= limits.openSessionsPerToken else { return }
         guard try await !isHeld() else { return }
         throw CollectorError(
             status: 429, code: "too_many_open_sessions",
@@ -64,9 +74,9 @@ actor RequestGuard {
     /// Notes what an upload left: a session begun, or ended.
     func note(_ session: UUID, token: CollectorToken, ended: Bool) {
         if ended {
-            open[token.id]?.remove(session)
+            open[token.id]?[session] = nil
         } else {
-            open[token.id, default: []].insert(session)
+            open[token.id, default: [:]][session] = now()
         }
     }
 

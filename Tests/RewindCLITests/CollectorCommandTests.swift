@@ -251,6 +251,8 @@ import FoundationNetworking
 enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case malformedBody, wrongToken, oversizedBody, oversizedChunkedBody, zipBombBody, zipBombBlock, hugeBlockSize, wrongChecksum
     case blocksForAnUnknownSession, pathTraversalID, encodedTraversalID, tenKilobyteName, bodyOfAnotherSession, initialStateOffItsDigest
+    // Each of these two trapped the collector (the step after 2⁶³−1) before steps were bounded.
+    case blockEndingAtTheLastStep, gapEndingAtTheLastStep
 
     var testDescription: String { rawValue }
 
@@ -259,7 +261,9 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .malformedBody: 400
         case .wrongToken: 401
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: 413
-        case .zipBombBlock, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: 422
+        case .zipBombBlock, .wrongChecksum, .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest, .blockEndingAtTheLastStep,
+            .gapEndingAtTheLastStep:
+            422
         case .zipBombBody: 415
         case .blocksForAnUnknownSession: 409
         case .pathTraversalID: 404
@@ -274,7 +278,8 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .oversizedBody, .oversizedChunkedBody, .hugeBlockSize: "too_large"
         case .zipBombBlock, .wrongChecksum: "bad_checksum"
         case .zipBombBody: "unsupported_encoding"
-        case .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest: "invalid_value"
+        case .tenKilobyteName, .bodyOfAnotherSession, .initialStateOffItsDigest, .blockEndingAtTheLastStep, .gapEndingAtTheLastStep:
+            "invalid_value"
         case .blocksForAnUnknownSession: "out_of_order"
         case .pathTraversalID: "not_found"
         case .encodedTraversalID: "invalid_id"
@@ -332,6 +337,18 @@ enum BadUpload: String, CaseIterable, CustomTestStringConvertible, Sendable {
             return ("/v1/sessions/\(UUID().uuidString)/blocks", nil, Data(copy.uploadBody()), false)
         case .initialStateOffItsDigest:
             copy.initialState = #"{"username":"mallory"}"#
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .blockEndingAtTheLastStep:
+            let first = copy.blocks[0]
+            copy.blocks = [
+                StoredSessionCopy.Block(
+                    firstStep: first.firstStep, lastStep: Int(Int64.max), startsWithKeyframe: first.startsWithKeyframe, lastTime: first.lastTime,
+                    size: first.size, data: first.data),
+                first,
+            ]
+            return (path, nil, Data(copy.uploadBody()), false)
+        case .gapEndingAtTheLastStep:
+            copy.gaps = [LoggedGap(steps: copy.blocks[copy.blocks.count - 1].lastStep + 1...Int(Int64.max), reason: "lost")]
             return (path, nil, Data(copy.uploadBody()), false)
         }
     }

@@ -46,6 +46,12 @@ final class RunningCollector {
 
     var url: String { "http://127.0.0.1:\(port)" }
 
+    /// What the server has printed, standard output and error, once `condition` holds of it
+    /// (polled a bounded number of times).
+    func serverOutput(_ condition: (String) -> Bool) async throws -> String {
+        try await server?.waitForOutput(tries: 500, condition) ?? ""
+    }
+
     /// A request to it: the status, the headers and the body of the answer.
     func request(
         _ method: String, _ path: String, token: String?, body: Data? = nil, stream: Bool = false, headers: [String: String] = [:]

@@ -69,6 +69,28 @@ import Testing
         #expect(throws: UploadError(.malformed, "the body goes on past its last block")) { try StoredSessionCopy(uploadBody: body + [0]) }
     }
 
+    /// Steps from a client are bounded before any arithmetic: a block ending at step 2⁶³−1
+    /// followed by another, or a gap ending there, made the step after it overflow and trap
+    /// the collector.
+    @Test func stepsPastTheLogsBoundsAreRefusedBeforeAnyArithmetic() throws {
+        let folder = try TemporaryDirectory()
+        let (_, copy) = try Self.recorded(in: folder)
+        var endless = copy
+        endless.blocks[0].lastStep = Int(Int64.max)
+        #expect(
+            throws: UploadError(
+                .invalidValue, "the block of steps 1 through \(Int64.max) goes past step \(LogBounds.maximumStep) or its time is not one")
+        ) { try StoredSessionCopy(uploadBody: endless.uploadBody()) }
+        var gapped = copy
+        gapped.gaps = [LoggedGap(steps: 1_001...Int(Int64.max), reason: "lost")]
+        #expect(throws: UploadError(.invalidValue, "a gap of the session ends at step \(Int64.max), past \(LogBounds.maximumStep)")) {
+            try StoredSessionCopy(uploadBody: gapped.uploadBody())
+        }
+        var farGap = copy
+        farGap.gaps = [LoggedGap(steps: LogBounds.maximumStep...LogBounds.maximumStep, reason: "lost")]
+        #expect(try StoredSessionCopy(uploadBody: farGap.uploadBody()).gaps == farGap.gaps)
+    }
+
     @Test func aBodyPastALimitIsRefusedAsTooLarge() throws {
         let folder = try TemporaryDirectory()
         let (_, copy) = try Self.recorded(in: folder)

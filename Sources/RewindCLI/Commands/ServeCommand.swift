@@ -64,6 +64,12 @@ struct ServeCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Sessions a token may have begun and not ended (429 past it).", valueName: "n"))
         var openSessions: Int = 1_000
 
+        @Option(help: ArgumentHelp("Minutes a session stays open after its last upload without its end (a crashed app's).", valueName: "minutes"))
+        var openSessionMinutes: Double = 60
+
+        @Option(help: ArgumentHelp("Seconds a connection may wait without a request under way before it is closed.", valueName: "seconds"))
+        var idleTimeout: Double = 30
+
         @Option(help: ArgumentHelp("The largest body an upload may have, in bytes (413 past it).", valueName: "bytes"))
         var maxBody: Int = 8 << 20
 
@@ -72,9 +78,13 @@ struct ServeCommand: AsyncParsableCommand {
 
         func validate() throws {
             guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("give --tls-cert and --tls-key together") }
-            guard rate > 0 else { throw ValidationError("--rate must be more than 0") }
+            guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be more than 0 and at most 1000000") }
             guard openSessions > 0 else { throw ValidationError("--open-sessions must be more than 0") }
             guard maxBody >= 1_024 else { throw ValidationError("--max-body must be at least 1024") }
+            guard openSessionMinutes > 0, openSessionMinutes <= 525_600 else {
+                throw ValidationError("--open-session-minutes must be more than 0 and at most 525600 (a year)")
+            }
+            guard idleTimeout >= 0.1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be from 0.1 to 86400 seconds") }
             _ = try address()
         }
 
@@ -93,7 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
             let tokens = try options.tokenFile()
             let location = options.store
             let destination = try await SessionStores.destination(location)
-            var limits = Collector.Limits(requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions)
+            var limits = Collector.Limits(
+                requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
+                openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout)
             limits.upload.bodyBytes = maxBody
             let collector = Collector(
                 destination: destination, openForReading: { try await SessionStores.open(location) }, tokens: tokens, limits: limits,

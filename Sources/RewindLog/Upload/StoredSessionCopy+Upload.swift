@@ -80,6 +80,11 @@ extension StoredSessionCopy {
             guard first >= 1, last >= first, keyframe <= 1, lastTime.isFinite else {
                 throw UploadError(.invalidValue, "a block's steps (\(first) through \(last)) or flags are not a block's")
             }
+            // Bounded before any arithmetic: the step after a block ending at 2⁶³−1 trapped.
+            guard last <= LogBounds.maximumStep, LogBounds.isTime(lastTime) else {
+                throw UploadError(
+                    .invalidValue, "the block of steps \(first) through \(last) goes past step \(LogBounds.maximumStep) or its time is not one")
+            }
             guard size <= limits.blockSize else {
                 throw UploadError(.tooLarge, "the block of steps \(first) through \(last) inflates to \(size) bytes; at most \(limits.blockSize)")
             }
@@ -281,6 +286,10 @@ private struct UploadHeader: Codable {
             try text(gap.reason, "gap's reason")
             guard gap.firstStep > after, gap.lastStep >= gap.firstStep else {
                 throw UploadError(.invalidValue, "the session's gaps are not in step order")
+            }
+            // Bounded before any arithmetic: the step after a gap ending at 2⁶³−1 trapped.
+            guard gap.lastStep <= LogBounds.maximumStep else {
+                throw UploadError(.invalidValue, "a gap of the session ends at step \(gap.lastStep), past \(LogBounds.maximumStep)")
             }
             after = gap.lastStep
         }

@@ -1,0 +1,149 @@
+#if TeamStore
+import Foundation
+import RewindLog
+import RewindTestSupport
+import Testing
+
+@testable import RewindCollector
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The collector as a server left running for years (issue 49): its own failures told to its
+/// log and not to clients, connections that send nothing closed, sessions a crashed app left
+/// open let go of, and a token file that two commands change at once.
+@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct CollectorHardeningTests {
+    /// A token file that cannot be read answers every request 500, to callers without a
+    /// token too: the body names no path (it named the token file's), and the server's log
+    /// says what failed.
+    @Test func aServerFailureIsToldToItsLogAndNotToTheClient() async throws {
+        let collector = try await RunningCollector()
+        try Data("not a token file".utf8).write(to: URL(fileURLWithPath: collector.tokens))
+        let answer = try await collector.request("GET", "/v1/sessions", token: nil)
+        let body = String(decoding: answer.body, as: UTF8.self)
+        #expect(answer.status == 500 && RunningCollector.errorCode(answer.body) == "tokens_unreadable", "\(body)")
+        #expect(body == #"{"error":{"code":"tokens_unreadable","message":"the server failed to answer this; its log says why"}}"#)
+        #expect(!body.contains(collector.folder.url.path) && !body.contains(".tokens"))
+        let logged = try await collector.serverOutput { $0.contains("tokens_unreadable") }
+        #expect(logged.contains("rewind serve: GET /v1/sessions: 500 tokens_unreadable: \(collector.tokens): not a Rewind token file"), "\(logged)")
+    }
+
+    /// 500 connections that send half a header and then nothing: a normal request is still
+    /// answered within a second, and every one of them is closed by the server within its idle
+    /// timeout (1 s here), where none was before.
+    @Test func connectionsThatSendHalfAHeaderAreClosedWithinTheIdleTimeout() async throws {
+        let collector = try await RunningCollector(extra: ["--idle-timeout", "1"])
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        for _ in 0..<500 {
+            let socket = try Self.connect(port: collector.port)
+            sockets.append(socket)
+            let half = "POST /v1/sessions/\(UUID().uuidString)/blocks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
+            #expect(half.withCString { send(socket, $0, strlen($0), 0) } == half.utf8.count)
+        }
+        let started = Date()
+        let answer = try await collector.request("GET", "/v1/sessions", token: collector.read)
+        #expect(answer.status == 200 && Date().timeIntervalSince(started) < 1, "answered in \(Date().timeIntervalSince(started)) s")
+        // Each read waits for the server to close (0 bytes), for at most 10 s in all.
+        let deadline = Date().addingTimeInterval(10)
+        var open = 0
+        for socket in sockets {
+            // At least a millisecond: a timeout of zero would wait for ever.
+            let remaining = max(0.001, deadline.timeIntervalSinceNow)
+            var wait = timeval(tv_sec: Int(remaining), tv_usec: .init((remaining - remaining.rounded(.down)) * 1_000_000))
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            var byte: UInt8 = 0
+            if recv(socket, &byte, 1, 0) != 0 { open += 1 }
+        }
+        #expect(open == 0, "connections the server left open")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    /// A crashed app never sends its session's end: a session without an upload for the
+    /// limit's seconds is no longer counted as open, so the app's token can begin others.
+    @Test func aSessionWithoutAnUploadForAnHourIsNoLongerOpen() async throws {
+        let folder = try TemporaryDirectory()
+        let tokens = CollectorTokens(path: folder.path("collector.tokens"))
+        let secret = try tokens.create(app: "tests", scope: .upload)
+        let clock = TestClock()
+        let guardian = RequestGuard(
+            tokens: tokens, limits: Collector.Limits(openSessionsPerToken: 2, openSessionSeconds: 3_600), now: { clock.nanoseconds })
+        let token = try await guardian.admit("Bearer \(secret)", scope: .upload)
+        let (crashed, other, third) = (UUID(), UUID(), UUID())
+        for session in [crashed, other] {
+            try await guardian.mayBegin(session, token: token) { false }
+            await guardian.note(session, token: token, ended: false)
+        }
+        await #expect(throws: CollectorError.self) { try await guardian.mayBegin(third, token: token) { false } }
+        clock.nanoseconds += 1_800 * 1_000_000_000
+        await guardian.note(other, token: token, ended: false)
+        await #expect(throws: CollectorError.self) { try await guardian.mayBegin(third, token: token) { false } }
+        // An hour after the crashed session's last upload, half an hour after the other's.
+        clock.nanoseconds += 1_800 * 1_000_000_000
+        try await guardian.mayBegin(third, token: token) { false }
+        await guardian.note(third, token: token, ended: false)
+        await #expect(throws: CollectorError.self) { try await guardian.mayBegin(UUID(), token: token) { false } }
+    }
+
+    /// Creating and revoking tokens at once, from two threads as from two commands: every
+    /// revocation holds and every token made is in the file. Without the file's lock, a create
+    /// that read the file before a revoke wrote it wrote the token back unrevoked.
+    @Test func aRevocationIsNeverUndoneByATokenMadeAtTheSameTime() throws {
+        let folder = try TemporaryDirectory()
+        let tokens = CollectorTokens(path: folder.path("collector.tokens"))
+        let revoked = try (0..<60).map { _ in try tokens.create(app: "old", scope: .upload) }
+        let ids = revoked.map { String($0.split(separator: "_")[1]) }
+        let made = LockedList()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            for _ in 0..<60 { if let token = try? tokens.create(app: "new", scope: .upload) { made.append(token) } }
+            done.signal()
+        }.start()
+        Thread {
+            for id in ids { _ = try? tokens.revoke(id: id) }
+            done.signal()
+        }.start()
+        done.wait()
+        done.wait()
+        let stored = try tokens.load()
+        #expect(stored.filter { $0.app == "old" && $0.revokedAt == nil }.map(\.id) == [], "revocations undone")
+        #expect(made.values.count == 60 && stored.filter { $0.app == "new" && $0.revokedAt == nil }.count == 60)
+        #expect(revoked.allSatisfy { CollectorTokens.verify($0, among: stored) == nil })
+        #expect(made.values.allSatisfy { CollectorTokens.verify($0, among: stored) != nil })
+    }
+
+    private static func connect(port: Int) throws -> Int32 {
+        #if canImport(Glibc)
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard socket >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return socket
+    }
+}
+
+/// A clock a test moves by hand.
+private final class TestClock: @unchecked Sendable {
+    // Unchecked: the test sets it between the guard's calls, never during one.
+    var nanoseconds: UInt64 = 1_000_000_000
+}
+
+/// Strings appended from any thread.
+private final class LockedList: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func append(_ item: String) { lock.withLock { items.append(item) } }
+    var values: [String] { lock.withLock { items } }
+}
+#endif
