@@ -68,7 +68,7 @@ extension Collector {
             }
             body.append(contentsOf: buffer.readableBytesView)
         }
-        let upload: StoredSessionCopy
+        var upload: StoredSessionCopy
         do {
             upload = try StoredSessionCopy(uploadBody: body, limits: limits.upload)
             if verifiesBlocks { try await upload.checkBlocks() }
@@ -79,6 +79,10 @@ extension Collector {
             throw CollectorError(
                 status: 422, code: "invalid_value", "the body's session (\(upload.id.uuidString)) is not the one of the path (\(id.uuidString))")
         }
+        // A token's app is the app of every session it writes, whatever the body says: the
+        // store refuses one it holds as another app's (403 `other_app`).
+        upload.metadata.app = token.app
+        upload.summary.metadata?.app = token.app
         let destination = self.destination
         try await guardian.mayBegin(id, token: token) { try await destination.progress(of: id) != nil }
         let received: ReceivedBlocks
@@ -201,6 +205,7 @@ extension Collector {
             case .tooLarge: 413
             case .badChecksum, .invalidValue: 422
             case .outOfOrder, .conflict: 409
+            case .otherApp: 403
             }
         return CollectorError(status: status, code: error.kind.rawValue, error.message, storedThrough: error.storedThrough)
     }

@@ -13,17 +13,31 @@ extension TeamStore {
         case extended(fromStep: Int)
         /// The store had it as it is.
         case alreadyThere
+        /// The store holds more of it than the log (a copy of the log taken earlier, a flight
+        /// recorder's log that trimmed steps the store keeps): nothing changed.
+        case storeHoldsMore(storedThrough: Int)
     }
 
     /// Copies `copy` into the store in one transaction, so that readers see the session
-    /// whole or not at all; a session the store has is replaced only when the log has more
-    /// of it (it was still being recorded at the last push).
+    /// whole or not at all. A session the store has is never replaced: it is extended, as a
+    /// collector's upload is (``receive(_:)``), when the log holds steps past the store's or
+    /// its end, and left as it is otherwise. (Replaced, a session the store held whole lost
+    /// steps to a copy of its log taken earlier: 3,000 steps became 1,378.)
     ///
     /// Blocks are stored with the checksum a block of session number 0 has
     /// (`StoredSessionCopy.Block.checksum(session:)`): a session's number belongs to a
     /// log, and the store numbers none.
     public func push(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
-        try await untilClosed { try await self.pushing(copy) }
+        let outcome = try await untilClosed { try await self.pushing(copy) }
+        guard case let .extended(fromStep) = outcome else { return outcome }
+        do {
+            _ = try await receive(copy)
+        } catch let error as TeamStoreError {
+            throw error
+        } catch {
+            throw TeamStoreError(.failed, location: location.description, "session \(copy.id.uuidString): \(error)")
+        }
+        return .extended(fromStep: fromStep)
     }
 
     private func pushing(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
@@ -42,10 +56,14 @@ extension TeamStore {
                 if stored.lastStep == summary.lastStep, stored.eventCount == summary.eventCount, stored.ended == (summary.endedAt != nil) {
                     return .alreadyThere
                 }
-                try await connection.query("DELETE FROM rewind_session WHERE uuid = \(id)", logger: self.logger)
+                if stored.lastStep > summary.lastStep || (stored.lastStep == summary.lastStep && (stored.ended || summary.endedAt == nil)) {
+                    return .storeHoldsMore(storedThrough: stored.lastStep)
+                }
+                // Extended by `push(_:)` after this transaction, block by block.
+                return .extended(fromStep: stored.lastStep)
             }
             try await self.insert(copy, on: connection)
-            return stored.map { .extended(fromStep: $0.lastStep) } ?? .added
+            return .added
         }
     }
 

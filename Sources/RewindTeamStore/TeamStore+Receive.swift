@@ -49,10 +49,11 @@ extension TeamStore: SessionDestination {
             return try await connection.withTransaction(logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
                 var held: (through: Int, ended: Bool)?
-                for try await row in try await connection.query(
-                    "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger
-                ).decode((Int, Bool).self) {
-                    held = row
+                for try await (through, ended, app) in try await connection.query(
+                    "SELECT last_step, ended_at IS NOT NULL, app FROM rewind_session WHERE uuid = \(id)", logger: self.logger
+                ).decode((Int, Bool, String?).self) {
+                    try BlockAdmission.checkApp(of: upload, held: app)
+                    held = (through, ended)
                 }
                 let created = held == nil
                 if held == nil {

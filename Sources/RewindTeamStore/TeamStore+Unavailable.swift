@@ -11,6 +11,7 @@ public final class TeamStore: Sendable {
         case added
         case extended(fromStep: Int)
         case alreadyThere
+        case storeHoldsMore(storedThrough: Int)
     }
 
     public let location: TeamStoreLocation

@@ -31,11 +31,49 @@ import Darwin
         #expect(logged.contains("rewind serve: GET /v1/sessions: 500 tokens_unreadable: \(collector.tokens): not a Rewind token file"), "\(logged)")
     }
 
+    /// An upload token is its app's, and anyone can take it out of the app: it writes its own
+    /// app's sessions only. The app a body claims is replaced by the token's, and a session
+    /// the store holds as another app's is neither extended nor ended (403 `other_app`; app
+    /// B's token ended app A's session before, 200).
+    @Test(arguments: [false, true]) func anAppsTokenWritesOnlyItsOwnAppsSessions(postgres: Bool) async throws {
+        guard !postgres || TestServer.enabled else { return }
+        let store = postgres ? try FreshStore() : nil
+        let collector = try await RunningCollector(store: store?.url)
+        let other = try collector.uploadToken(app: "other")
+        let log = try DemoLogFile()
+        let reader = try LogReader(path: log.path)
+        var session = try reader.storedCopy(of: try reader.session("1"))
+        session.id = UUID()
+        let end = session.summary.endedAt
+        session.summary.endedAt = nil
+        session.metadata.app = "claimed"
+        func upload(_ copy: StoredSessionCopy, _ token: String) async throws -> (Int, String?) {
+            let answer = try await collector.request("POST", "/v1/sessions/\(copy.id.uuidString)/blocks", token: token, body: Data(copy.uploadBody()))
+            return (answer.status, RunningCollector.errorCode(answer.body))
+        }
+        #expect(try await upload(session, collector.upload) == (200, nil))
+        var ending = session
+        ending.summary.endedAt = end
+        #expect(try await upload(ending, other) == (403, "other_app"))
+        let progress = try await collector.request("GET", "/v1/sessions/\(session.id.uuidString)", token: collector.upload)
+        #expect(String(decoding: progress.body, as: UTF8.self).contains(#""ended":false"#), "app B's token did not end app A's session")
+        var claiming = session
+        claiming.id = UUID()
+        claiming.metadata.app = "tests"
+        #expect(try await upload(claiming, other) == (200, nil))
+        let listed = try await collector.request("GET", "/v1/sessions", token: collector.read)
+        let apps = (try JSONSerialization.jsonObject(with: listed.body) as? [[String: Any]] ?? []).reduce(into: [String: String]()) {
+            $0[$1["session"] as? String ?? ""] = $1["app"] as? String
+        }
+        #expect(apps == [session.id.uuidString: "tests", claiming.id.uuidString: "other"])
+    }
+
     /// 500 connections that send half a header and then nothing: a normal request is still
-    /// answered within a second, and every one of them is closed by the server within its idle
-    /// timeout (1 s here), where none was before.
+    /// answered before the first of them is closed (within 0.1 s on an idle machine; the bound
+    /// is the idle timeout, 3 s here, for a loaded one), and every one of them is closed by
+    /// the server within its idle timeout, where none was before.
     @Test func connectionsThatSendHalfAHeaderAreClosedWithinTheIdleTimeout() async throws {
-        let collector = try await RunningCollector(extra: ["--idle-timeout", "1"])
+        let collector = try await RunningCollector(extra: ["--idle-timeout", "3"])
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
         for _ in 0..<500 {
@@ -46,9 +84,10 @@ import Darwin
         }
         let started = Date()
         let answer = try await collector.request("GET", "/v1/sessions", token: collector.read)
-        #expect(answer.status == 200 && Date().timeIntervalSince(started) < 1, "answered in \(Date().timeIntervalSince(started)) s")
-        // Each read waits for the server to close (0 bytes), for at most 10 s in all.
-        let deadline = Date().addingTimeInterval(10)
+        let answered = Date().timeIntervalSince(started)
+        #expect(answer.status == 200 && answered < 3, "answered in \(answered) s")
+        // Each read waits for the server to close (0 bytes), for at most 12 s in all.
+        let deadline = Date().addingTimeInterval(12)
         var open = 0
         for socket in sockets {
             // At least a millisecond: a timeout of zero would wait for ever.
@@ -59,7 +98,7 @@ import Darwin
             if recv(socket, &byte, 1, 0) != 0 { open += 1 }
         }
         #expect(open == 0, "connections the server left open")
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 12)
     }
 
     /// A crashed app never sends its session's end: a session without an upload for the

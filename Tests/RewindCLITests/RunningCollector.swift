@@ -75,6 +75,11 @@ final class RunningCollector {
         ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }?["code"] as? String
     }
 
+    /// A new upload token for `app`, which the running server takes at once.
+    func uploadToken(app: String) throws -> String {
+        try Self.token(["--app", app], tokens: tokens, store: store)
+    }
+
     private static func token(_ arguments: [String], tokens: String, store: String) throws -> String {
         let result = try TeamStoreBuild.run(["serve", "token", "create", "--store", store, "--tokens", tokens] + arguments)
         guard result.status == 0 else { throw Failed(output: result.stderr) }

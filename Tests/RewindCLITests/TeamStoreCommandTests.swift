@@ -151,6 +151,33 @@ final class FreshStore {
         #expect(third.stdout.hasPrefix("already in the store: "), "\(third.stdout)")
     }
 
+    /// A copy of a log taken at step 1,378, pushed over the session the store holds whole
+    /// (3,000 steps), changes nothing and says so: it replaced the session before, and the
+    /// store lost 1,622 steps while push said `steps 3001 to 1378 added`.
+    @Test func aLogHoldingLessThanTheStoreNeverShrinksIt() throws {
+        let store = try FreshStore()
+        let folder = try TemporaryDirectory()
+        let path = folder.path("whole.rewind")
+        let early = folder.path("early.rewind")
+        let recorder = Recorder<Int, Tap>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: "whole", flow: "taps"))
+        recorder.start(initialState: 0)
+        for step in 1...1_378 { recorder.record(.tap, state: step, step: step) }
+        recorder.flush()
+        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+            try FileManager.default.copyItem(atPath: path + suffix, toPath: early + suffix)
+        }
+        for step in 1_379...3_000 { recorder.record(.tap, state: step, step: step) }
+        recorder.close()
+        #expect(try TeamStoreBuild.run(["push", path, "--to", store.url]).status == 0)
+        let pushed = try TeamStoreBuild.run(["push", early, "--to", store.url])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(pushed.stdout.hasPrefix("the store holds more: \(early) #1 (whole) "), "\(pushed.stdout)")
+        #expect(pushed.stdout.hasSuffix(": through step 3000, the log through 1378\n"), "\(pushed.stdout)")
+        #expect(try TestServer.psql("SELECT last_step, event_count, ended_at IS NULL FROM rewind_session", database: store.name) == "3000|3000|f\n")
+        let again = try TeamStoreBuild.run(["push", path, "--to", store.url])
+        #expect(again.stdout.hasPrefix("already in the store: "), "\(again.stdout)")
+    }
+
     @Test func namesTagsAndFiltersHoldingSQLAreStoredAndFoundAsData() throws {
         let store = try FreshStore()
         let folder = try TemporaryDirectory()

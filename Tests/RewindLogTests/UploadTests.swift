@@ -91,6 +91,24 @@ import Testing
         #expect(try StoredSessionCopy(uploadBody: farGap.uploadBody()).gaps == farGap.gaps)
     }
 
+    /// A log refuses an upload to a session it holds as another app's, and writes nothing.
+    @Test func aSessionHeldAsAnotherAppsIsRefused() throws {
+        let folder = try TemporaryDirectory()
+        var (_, copy) = try Self.recorded(in: folder)
+        copy.metadata.app = "a"
+        copy.blocks = [copy.blocks[0]]
+        copy.summary.endedAt = nil
+        let sink = try SQLiteSink(path: folder.path("collected.rewind"))
+        defer { try? sink.close() }
+        #expect(try sink.receive(copy).created)
+        var other = copy
+        other.metadata.app = "b"
+        #expect(throws: UploadError(.otherApp, "the store holds session \(copy.id.uuidString) as another app's")) { try sink.receive(other) }
+        other.metadata.app = nil
+        #expect(throws: UploadError.self) { try sink.receive(other) }
+        #expect(try sink.progress(of: copy.id) == ReceivedBlocks(storedThrough: copy.blocks[0].lastStep, added: 0, duplicates: 0, ended: false, created: false))
+    }
+
     @Test func aBodyPastALimitIsRefusedAsTooLarge() throws {
         let folder = try TemporaryDirectory()
         let (_, copy) = try Self.recorded(in: folder)

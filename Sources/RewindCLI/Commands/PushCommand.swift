@@ -116,6 +116,8 @@ struct PushCommand: AsyncParsableCommand {
                 print(TerminalText.escaped("pushed \(label): steps \(fromStep + 1) to \(copy.summary.lastStep) added"))
             case .alreadyThere:
                 print(TerminalText.escaped("already in the store: \(label)"))
+            case let .storeHoldsMore(storedThrough):
+                print(TerminalText.escaped("the store holds more: \(label): through step \(storedThrough), the log through \(copy.summary.lastStep)"))
             }
         }
         return refused

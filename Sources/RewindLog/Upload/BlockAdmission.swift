@@ -11,6 +11,16 @@ public enum BlockAdmission: Sendable, Equatable {
     /// with every record held.
     case grows
 
+    /// Refuses an upload to a session the store holds as another app's (`held`, nil: a session
+    /// recorded with no app): a collector sets each upload's app to its token's, so that an
+    /// app's token, which anyone can take out of the app, ends or extends no other app's
+    /// session.
+    public static func checkApp(of upload: StoredSessionCopy, held: String?) throws(UploadError) {
+        guard upload.metadata.app == held else {
+            throw UploadError(.otherApp, "the store holds session \(upload.id.uuidString) as another app's")
+        }
+    }
+
     /// The admission of `block` when the store holds its session through step `stored` (gap
     /// markers `gaps`), and holds `held` (last step, checksum) under the block's first step.
     ///

@@ -15,6 +15,9 @@ public struct UploadError: Error, Sendable, Equatable, CustomStringConvertible {
         case conflict = "conflict"
         /// A value is out of its bounds (a name past its length, a step below 1).
         case invalidValue = "invalid_value"
+        /// The store holds the session as another app's: an upload token writes its own app's
+        /// sessions only.
+        case otherApp = "other_app"
     }
 
     public var kind: Kind

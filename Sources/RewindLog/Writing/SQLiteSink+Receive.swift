@@ -57,8 +57,9 @@ extension SQLiteSink {
     private func receive(_ upload: StoredSessionCopy, in db: Database) throws -> ReceivedBlocks {
         var created = false
         let number: Int
-        if let held = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString]) {
-            number = held
+        if let held = try Row.fetchOne(db, sql: "SELECT session_id, app FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString]) {
+            try BlockAdmission.checkApp(of: upload, held: held["app"])
+            number = held["session_id"]
         } else {
             var header = upload
             header.blocks = []
