@@ -19,6 +19,7 @@ extension BenchmarkSuite {
     /// Instructions on the dispatching thread of one dispatch at a human pace, recorded and
     /// plain, at `photoCount` and ten times as many photos: the clock's figures of that case
     /// move by half between runs, these do not.
+    ///
     /// Left out of a quick run: its eight runs under callgrind took 45 s of a 75 s quick run
     /// of a debug build (`BenchCommandTests`).
     func measureIdleInstructions(into result: inout BenchmarkResult) throws {
@@ -26,7 +27,7 @@ extension BenchmarkSuite {
             result.notes.append("instructions per idle dispatch left out of a quick run")
             return
         }
-        switch InstructionCounter.make(probeBeside: CommandLine.arguments[0], folder: folder.path, steps: quick ? 200 : 2_000) {
+        switch InstructionCounter.make(probeBeside: CommandLine.arguments[0], folder: folder.path, steps: 2_000) {
         case let .failure(reason):
             result.notes.append("instructions per idle dispatch left out: \(reason)")
         case let .success(counter):

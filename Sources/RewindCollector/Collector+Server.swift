@@ -17,9 +17,14 @@ extension Collector {
     ///
     /// - Parameter tls: PEM files of a certificate chain and its key; plain HTTP when nil (a
     ///   reverse proxy in front, docs/collector.md).
-    public func run(host: String, port: Int, tls: (certificate: String, key: String)? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+    public func run(
+        host: String, port: Int, tls: (certificate: String, key: String)? = nil, accessLog: AccessLog? = nil,
+        onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
         let router = Router(context: BasicRequestContext.self)
         let guardian = RequestGuard(tokens: tokens, limits: limits)
+        // Outermost, so that it sees every answer as the client gets it.
+        if let accessLog { router.add(middleware: AccessLogging(log: accessLog)) }
         router.add(middleware: ErrorBodies())
         // Every request shows a valid token first, a path no route takes too: without one, 401.
         router.add(middleware: Authenticated(guardian: guardian))

@@ -2,7 +2,25 @@
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {
     /// A build without the `TeamStore` trait has no server: this says so.
-    public func run(host: String, port: Int, tls: (certificate: String, key: String)? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+    public func run(
+        host: String, port: Int, tls: (certificate: String, key: String)? = nil, accessLog: AccessLog? = nil,
+        onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
+        throw CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+    }
+}
+
+/// The access log of a build without the `TeamStore` trait: never made, as no server runs.
+public final class AccessLog: Sendable {
+    public enum Destination: Sendable, Equatable {
+        case standardOutput
+        case file(String)
+        case off
+    }
+
+    public init(_ destination: Destination) throws(CollectorError) {
         throw CollectorError(
             status: 500, code: "not_built",
             "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")

@@ -68,6 +68,47 @@ import Darwin
         #expect(apps == [session.id.uuidString: "tests", claiming.id.uuidString: "other"])
     }
 
+    /// A line a request, whoever answered it (a route, a refusal, no route), with the token's
+    /// id and never its secret, nor what a client sent in a token's place.
+    @Test func theAccessLogHasALineARequestAndNoSecret() async throws {
+        let folder = try TemporaryDirectory()
+        let access = folder.path("access.log")
+        let collector = try await RunningCollector(extra: ["--access-log", access])
+        let log = try DemoLogFile()
+        var copy = try LogReader(path: log.path).storedCopy(of: try LogReader(path: log.path).session("1"))
+        copy.id = UUID()
+        let forged = "rwt_0123456789abcdef_" + String(repeating: "S", count: 43)
+        let requests: [(String, String, String?, Data?, Int)] = [
+            ("POST", "/v1/sessions/\(copy.id.uuidString)/blocks", collector.upload, Data(copy.uploadBody()), 200),
+            ("GET", "/v1/sessions", collector.read, nil, 200),
+            ("GET", "/v1/sessions", forged, nil, 401),
+            ("GET", "/v1/sessions/\(copy.id.uuidString)", nil, nil, 401),
+            ("GET", "/sessions/\(copy.id.uuidString)/log", collector.upload, nil, 403),
+            ("GET", "/no/such/route", collector.read, nil, 404),
+        ]
+        for (method, path, token, body, status) in requests {
+            #expect(try await collector.request(method, path, token: token, body: body).status == status)
+        }
+        let lines = try await collector.accessLog(access, lines: requests.count)
+        #expect(lines.count == requests.count, "\(lines)")
+        let uploadID = String(collector.upload.split(separator: "_")[1]), readID = String(collector.read.split(separator: "_")[1])
+        let expected = [
+            "POST /v1/sessions/\(copy.id.uuidString)/blocks 200 ", "GET /v1/sessions 200 ", "GET /v1/sessions 401 ",
+            "GET /v1/sessions/\(copy.id.uuidString) 401 ", "GET /sessions/\(copy.id.uuidString)/log 403 ", "GET /no/such/route 404 ",
+        ]
+        let ids = [uploadID, readID, "0123456789abcdef", "-", uploadID, readID]
+        for (index, line) in lines.enumerated() {
+            // 2026-11-29T04:01:02.123Z METHOD PATH STATUS BYTES 12.3ms token=ID
+            let fields = line.split(separator: " ")
+            #expect(fields.count == 7 && fields[0].hasSuffix("Z") && fields[5].hasSuffix("ms"), "\(line)")
+            #expect(line.contains(" " + expected[index]) && line.hasSuffix(" token=\(ids[index])"), "\(line)")
+        }
+        let text = lines.joined(separator: "\n")
+        for secret in [collector.upload, collector.read, forged].map({ String($0.split(separator: "_", maxSplits: 2)[2]) }) {
+            #expect(!text.contains(secret))
+        }
+    }
+
     /// 500 connections that send half a header and then nothing: a normal request is still
     /// answered before the first of them is closed (within 0.1 s on an idle machine; the bound
     /// is the idle timeout, 3 s here, for a loaded one), and every one of them is closed by

@@ -75,6 +75,18 @@ final class RunningCollector {
         ((try? JSONSerialization.jsonObject(with: body)) as? [String: Any]).flatMap { $0["error"] as? [String: Any] }?["code"] as? String
     }
 
+    /// The lines of the access log at `path` once it holds `lines` of them (it is written as
+    /// each answer is made, which the client may see first); polled a bounded number of times.
+    func accessLog(_ path: String, lines: Int) async throws -> [String] {
+        var read: [String] = []
+        for _ in 0..<500 {
+            read = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+            if read.count >= lines { break }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return read
+    }
+
     /// A new upload token for `app`, which the running server takes at once.
     func uploadToken(app: String) throws -> String {
         try Self.token(["--app", app], tokens: tokens, store: store)

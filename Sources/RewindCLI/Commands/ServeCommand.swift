@@ -73,6 +73,9 @@ struct ServeCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The largest body an upload may have, in bytes (413 past it).", valueName: "bytes"))
         var maxBody: Int = 8 << 20
 
+        @Option(help: ArgumentHelp("Where a line a request goes: a file (appended to), or `off` (default: standard output).", valueName: "file|off"))
+        var accessLog: String?
+
         @Flag(help: "Inflate every block and count its steps before acknowledging it, beyond its checksum (about 3x the CPU of an upload).")
         var verifyBlocks = false
 
@@ -111,8 +114,9 @@ struct ServeCommand: AsyncParsableCommand {
                 destination: destination, openForReading: { try await SessionStores.open(location) }, tokens: tokens, limits: limits,
                 verifiesBlocks: verifyBlocks)
             let shown = SessionStores.displayName(location)
+            let access = try AccessLog(accessLog.map { $0 == "off" ? .off : .file($0) } ?? .standardOutput)
             do {
-                try await collector.run(host: host, port: port, tls: tlsCert.map { ($0, tlsKey ?? "") }) { port in
+                try await collector.run(host: host, port: port, tls: tlsCert.map { ($0, tlsKey ?? "") }, accessLog: access) { port in
                     // Written at once, unbuffered: a script waits for this line to learn the port.
                     let line = "rewind serve: listening on \(tlsCert == nil ? "http" : "https")://\(host):\(port), storing into \(shown)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))

@@ -96,7 +96,8 @@ final class Collector {
         upload = try token([])
         read = try token(["--read"])
         process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["serve", "--store", store, "--listen", "127.0.0.1:0"]
+        // Its access log off: standard output is read for the first line only.
+        process.arguments = ["serve", "--store", store, "--listen", "127.0.0.1:0", "--access-log", "off"]
         let out = Pipe()
         process.standardOutput = out
         try process.run()

@@ -66,9 +66,9 @@ final class SlotRing<Element>: @unchecked Sendable {
     /// had wrapped once (16,384 steps): the 99th percentile of a dispatch at a human pace was
     /// 14 µs against 0.9 µs without a recorder (`rewind bench`, 2026-11-29). Locking the
     /// pages in memory maps them without writing to them (the producer may be writing to the
-    /// first ones meanwhile); unlocking them at once leaves them mapped. A quarter of a
-    /// megabyte at a time, under the smallest limits on locked memory (Linux's was 64 KB
-    /// before 5.16); where the system refuses, the rest fault as before.
+    /// first ones meanwhile); unlocking them at once leaves them mapped. 64 KB at a time, the
+    /// smallest limit on locked memory (Linux's before 5.16); where the system refuses, the
+    /// rest fault as before. `SlotRingTests` counts the faults.
     func mapPages() {
         let bytes = slotCount * MemoryLayout<Element>.stride
         let chunk = 1 << 16
