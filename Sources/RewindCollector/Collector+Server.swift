@@ -60,19 +60,63 @@ extension Collector {
     private func upload(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
         let token = try await guardian.admit(request.headers[.authorization], scope: .upload)
         let id = try Self.sessionID(request)
+        // Each upload in flight holds its body (up to `--max-body`): at most `uploadsInFlight`
+        // at once, so that the memory they hold is bounded.
+        guard await guardian.beginUpload() else {
+            throw CollectorError(
+                status: 503, code: "busy", "the collector takes \(limits.uploadsInFlight) uploads at once; try again", retryAfter: 1)
+        }
+        do {
+            let response = try await receiving(request, id: id, token: token, guardian)
+            await guardian.endUpload()
+            return response
+        } catch {
+            await guardian.endUpload()
+            throw error
+        }
+    }
+
+    /// The body of an upload, read within `bodySeconds` of its start: a client that sends a
+    /// few bytes and then nothing holds a connection (the idle timeout does not count while a
+    /// request is under way) and a place among the uploads in flight.
+    private func body(of request: Request) async throws -> [UInt8] {
+        let limit = limits.upload.bodyBytes
+        let seconds = max(0.001, min(limits.bodySeconds, 86_400))
+        return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
+            group.addTask {
+                var body: [UInt8] = []
+                for try await buffer in request.body {
+                    guard body.count + buffer.readableBytes <= limit else {
+                        throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limit) bytes")
+                    }
+                    body.append(contentsOf: buffer.readableBytesView)
+                }
+                return body
+            }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let body = try await group.next() ?? nil else {
+                throw CollectorError(status: 408, code: "body_timeout", "the body did not arrive within \(Self.seconds(seconds)) s")
+            }
+            return body
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    private func receiving(_ request: Request, id: UUID, token: CollectorToken, _ guardian: RequestGuard) async throws -> Response {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limits.upload.bodyBytes {
             throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limits.upload.bodyBytes) bytes")
         }
         if let encoding = request.headers[.contentEncoding], encoding != "identity" {
             throw CollectorError(status: 415, code: "unsupported_encoding", "bodies are sent as they are (blocks are compressed already), not \(encoding)")
         }
-        var body: [UInt8] = []
-        for try await buffer in request.body {
-            guard body.count + buffer.readableBytes <= limits.upload.bodyBytes else {
-                throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limits.upload.bodyBytes) bytes")
-            }
-            body.append(contentsOf: buffer.readableBytesView)
-        }
+        let body = try await body(of: request)
         var upload: StoredSessionCopy
         do {
             upload = try StoredSessionCopy(uploadBody: body, limits: limits.upload)

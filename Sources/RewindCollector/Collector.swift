@@ -27,13 +27,20 @@ public struct Collector: Sendable {
         /// Seconds a connection may stay without a request under way before it is closed:
         /// a client that sends half a header, or nothing, holds a connection that long.
         public var idleSeconds: Double
+        /// Seconds an upload's body may take to arrive, from its headers (408 past it).
+        public var bodySeconds: Double
+        /// Uploads received or stored at once (503 `busy` past it): each holds its body, so
+        /// that they hold at most this many times `upload.bodyBytes`.
+        public var uploadsInFlight: Int
 
         /// A token is an app's, shared by every device that runs it: 500 requests a second is
         /// 2,000 phones each sending a batch every 4 s.
         public init(
             upload: UploadLimits = .default, requestsPerSecond: Double = 500, burst: Int = 1_000, openSessionsPerToken: Int = 1_000,
-            openSessionSeconds: Double = 3_600, idleSeconds: Double = 30
+            openSessionSeconds: Double = 3_600, idleSeconds: Double = 30, bodySeconds: Double = 60, uploadsInFlight: Int = 64
         ) {
+            self.bodySeconds = bodySeconds
+            self.uploadsInFlight = uploadsInFlight
             self.upload = upload
             self.requestsPerSecond = requestsPerSecond
             self.burst = burst

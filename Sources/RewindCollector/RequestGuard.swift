@@ -13,6 +13,8 @@ actor RequestGuard {
     /// Sessions each token began that have not ended, with when each last had an upload
     /// (``now``'s nanoseconds): one without an upload for `openSessionSeconds` is no longer open.
     private var open: [String: [UUID: UInt64]] = [:]
+    /// Uploads being received or stored now.
+    private var uploading = 0
     /// The clock, in nanoseconds of uptime; a test's own.
     private let now: @Sendable () -> UInt64
 
@@ -69,6 +71,18 @@ actor RequestGuard {
         throw CollectorError(
             status: 429, code: "too_many_open_sessions",
             "this token has \(limits.openSessionsPerToken) sessions open; end one (upload its end) before beginning another", retryAfter: 60)
+    }
+
+    /// Takes a place among the uploads in flight; false when all are taken.
+    func beginUpload() -> Bool {
+        guard uploading < limits.uploadsInFlight else { return false }
+        uploading += 1
+        return true
+    }
+
+    /// Gives back the place ``beginUpload()`` took.
+    func endUpload() {
+        uploading -= 1
     }
 
     /// Notes what an upload left: a session begun, or ended.

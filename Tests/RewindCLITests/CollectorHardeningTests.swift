@@ -109,6 +109,45 @@ import Darwin
         }
     }
 
+    /// A body that stops arriving holds its place among the uploads in flight (one here) only
+    /// until the body timeout. Two such uploads at once: whichever came second is told at once
+    /// to come back (503 `busy`, `Retry-After: 1`), the first gets 408 after the timeout, and
+    /// uploads go on.
+    @Test func aBodyThatStopsArrivingHoldsItsPlaceOnlyUntilTheBodyTimeout() async throws {
+        let collector = try await RunningCollector(extra: ["--body-timeout", "2", "--max-uploads", "1"])
+        let log = try DemoLogFile()
+        let reader = try LogReader(path: log.path)
+        var copy = try reader.storedCopy(of: try reader.session("1"))
+        let started = Date()
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        for _ in 0..<2 {
+            copy.id = UUID()
+            let body = copy.uploadBody()
+            let socket = try Self.connect(port: collector.port)
+            sockets.append(socket)
+            let head =
+                "POST /v1/sessions/\(copy.id.uuidString)/blocks HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(collector.upload)\r\n"
+                + "Content-Type: application/vnd.rewind.upload.v1\r\nContent-Length: \(body.count)\r\n\r\n"
+            let sent = (Array(head.utf8) + body.prefix(10)).withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+            #expect(sent == head.utf8.count + 10)
+        }
+        let answers = sockets.map { socket in
+            var wait = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            var answer = [UInt8](repeating: 0, count: 4_096)
+            let count = recv(socket, &answer, answer.count, 0)
+            return String(decoding: answer.prefix(max(0, count)), as: UTF8.self)
+        }
+        let busy = answers.filter { $0.hasPrefix("HTTP/1.1 503") && $0.contains(#""code":"busy""#) && $0.contains("Retry-After: 1") }
+        let timedOut = answers.filter { $0.hasPrefix("HTTP/1.1 408") && $0.contains(#""code":"body_timeout""#) }
+        #expect(busy.count == 1 && timedOut.count == 1, "\(answers)")
+        #expect(Date().timeIntervalSince(started) >= 2 && Date().timeIntervalSince(started) < 10)
+        copy.id = UUID()
+        let after = try await collector.request("POST", "/v1/sessions/\(copy.id.uuidString)/blocks", token: collector.upload, body: Data(copy.uploadBody()))
+        #expect(after.status == 200, "\(String(decoding: after.body, as: UTF8.self))")
+    }
+
     /// 500 connections that send half a header and then nothing: a normal request is still
     /// answered before the first of them is closed (within 0.1 s on an idle machine; the bound
     /// is the idle timeout, 3 s here, for a loaded one), and every one of them is closed by

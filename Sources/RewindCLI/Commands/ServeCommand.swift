@@ -70,6 +70,12 @@ struct ServeCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Seconds a connection may wait without a request under way before it is closed.", valueName: "seconds"))
         var idleTimeout: Double = 30
 
+        @Option(help: ArgumentHelp("Seconds an upload's body may take to arrive (408 past it).", valueName: "seconds"))
+        var bodyTimeout: Double = 60
+
+        @Option(help: ArgumentHelp("Uploads taken at once, each holding its body in memory (503 past it).", valueName: "n"))
+        var maxUploads: Int = 64
+
         @Option(help: ArgumentHelp("The largest body an upload may have, in bytes (413 past it).", valueName: "bytes"))
         var maxBody: Int = 8 << 20
 
@@ -83,11 +89,13 @@ struct ServeCommand: AsyncParsableCommand {
             guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("give --tls-cert and --tls-key together") }
             guard rate > 0, rate <= 1_000_000 else { throw ValidationError("--rate must be more than 0 and at most 1000000") }
             guard openSessions > 0 else { throw ValidationError("--open-sessions must be more than 0") }
-            guard maxBody >= 1_024 else { throw ValidationError("--max-body must be at least 1024") }
+            guard maxBody >= 1_024, maxBody <= 1 << 30 else { throw ValidationError("--max-body must be from 1024 to 1073741824") }
             guard openSessionMinutes > 0, openSessionMinutes <= 525_600 else {
                 throw ValidationError("--open-session-minutes must be more than 0 and at most 525600 (a year)")
             }
             guard idleTimeout >= 0.1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be from 0.1 to 86400 seconds") }
+            guard bodyTimeout >= 0.1, bodyTimeout <= 86_400 else { throw ValidationError("--body-timeout must be from 0.1 to 86400 seconds") }
+            guard (1...10_000).contains(maxUploads) else { throw ValidationError("--max-uploads must be from 1 to 10000") }
             _ = try address()
         }
 
@@ -108,7 +116,7 @@ struct ServeCommand: AsyncParsableCommand {
             let destination = try await SessionStores.destination(location)
             var limits = Collector.Limits(
                 requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
-                openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout)
+                openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads)
             limits.upload.bodyBytes = maxBody
             let collector = Collector(
                 destination: destination, openForReading: { try await SessionStores.open(location) }, tokens: tokens, limits: limits,
