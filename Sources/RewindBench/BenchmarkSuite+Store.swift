@@ -171,9 +171,10 @@ private final class BenchCollector {
         token = try ChildProcess.output(rewind, ["serve", "token", "create", "--store", store, "--tokens", tokens, "--app", "bench"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         process.executableURL = URL(fileURLWithPath: rewind)
-        // The access log to a file beside the store, as a deployment keeps one; its standard
-        // output, read for the first line only, would fill and stall the server.
-        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", store + ".access"]
+        // The access log to a file beside the tokens (the store is PostgreSQL's), as a
+        // deployment keeps one: standard output, read for the first line only, would fill
+        // and stall the server.
+        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", tokens + ".access"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
