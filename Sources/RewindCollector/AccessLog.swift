@@ -72,7 +72,7 @@ public final class AccessLog: Sendable {
     }
 
     static func line(method: String, path: String, status: Int, bytes: Int?, seconds: Double, authorization: String?, at date: Date) -> String {
-        let shownPath = TerminalText.escaped(String(String(decoding: path.utf8.prefix(256), as: UTF8.self)))
+        let shownPath = TerminalText.escaped(String(decoding: path.utf8.prefix(256), as: UTF8.self))
         let milliseconds = (seconds * 10_000).rounded() / 10
         let shownBytes = bytes.map(String.init) ?? "-"
         let token = tokenID(authorization) ?? "-"

@@ -91,7 +91,7 @@ public final class FlightRecorder<State: Sendable, Action: Sendable>: Sendable {
     /// and sent in the background.
     public func report(reason: String) {
         guard recorder.isRecording else { return }
-        shipper.report(SessionReport(reason: reason, step: watcher.lastStep.load(ordering: .relaxed)), flush: recorder.flush)
+        watcher.report(SessionReport(reason: reason, step: watcher.lastStep.load(ordering: .relaxed)))
     }
 
     /// Ends the session and, if it was reported, sends the rest of it. Later steps are not
