@@ -31,7 +31,8 @@ extension Collector {
         router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, guardian) }
         router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, guardian) }
         router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
-        router.get("/sessions/:id/report") { request, _ in try await self.report(request, guardian) }
+        let scheme = tls == nil ? "http" : "https"
+        router.get("/sessions/:id/report") { request, _ in try await self.report(request, scheme: scheme, guardian) }
         router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
         // Without an idle timeout a client that sent half a header held its connection (and a
         // file descriptor) for ever: 300 of them were all open 65 s later.
@@ -163,7 +164,7 @@ extension Collector {
     /// `GET /v1/sessions`: the sessions held, as `rewind sessions --json` lists them.
     private func list(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
         _ = try await guardian.admit(request.headers[.authorization], scope: .read)
-        let sessions = try await reading { store in try await store.sessions(matching: SessionFilter()) }
+        let sessions = try await store.sessions(matching: SessionFilter())
         let listed = sessions.map { session in
             Listed(
                 session: session.id?.uuidString ?? "", name: session.name, flow: session.flow, steps: session.eventCount,
@@ -173,10 +174,22 @@ extension Collector {
     }
 
     /// `GET /sessions/{id}/report`: the session's HTML inspector.
-    private func report(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
+    private func report(_ request: Request, scheme: String, _ guardian: RequestGuard) async throws -> Response {
         _ = try await guardian.admit(request.headers[.authorization], scope: .read)
         let id = try Self.sessionID(request)
-        let page = try await readingSession(id) { path in try ReportWriter(path: path).page(session: id.uuidString) }
+        let inflated = try await held(id)
+        guard inflated <= limits.reportBytes else {
+            // The page holds the session several times over: read on the reader's machine instead.
+            let host = Self.host(of: request)
+            let file = "\(id.uuidString).rewind"
+            throw CollectorError(
+                status: 413, code: "too_large",
+                "session \(id.uuidString) holds \(inflated) bytes, more than the \(limits.reportBytes) a report made here may hold: pull it and make its report on your machine",
+                command: "rewind pull \(scheme)://\(host)/sessions/\(id.uuidString) -o \(file) && rewind report \(file)")
+        }
+        let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
+        defer { readable.discard() }
+        let page = try ReportWriter(path: readable.path).page(session: id.uuidString)
         var headers = HTTPFields()
         headers[.contentType] = "text/html; charset=utf-8"
         // The page is self-contained: its own script and style, nothing fetched.
@@ -185,55 +198,59 @@ extension Collector {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: page)))
     }
 
-    /// `GET /sessions/{id}/log`: the session alone, as a `.rewind` log.
+    /// `GET /sessions/{id}/log`: the session alone, as a `.rewind` log, sent from a file.
     private func log(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
         _ = try await guardian.admit(request.headers[.authorization], scope: .read)
         let id = try Self.sessionID(request)
-        let bytes = try await readingSession(id) { path in
-            let reader = try LogReader(path: path)
-            let copy = try reader.storedCopy(of: try reader.session(id.uuidString))
-            let folder = NSTemporaryDirectory() + "/rewind-collector-" + UUID().uuidString
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            let file = folder + "/session.rewind"
-            let sink = try SQLiteSink(scratchCopyAt: file)
-            _ = try sink.insert(copy)
-            try sink.close()
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw CollectorError(status: 500, code: "internal", "cannot read back the session's log")
-            }
-            return [UInt8](data)
+        let inflated = try await held(id)
+        guard inflated <= limits.logBytes else {
+            throw CollectorError(
+                status: 413, code: "too_large",
+                "session \(id.uuidString) holds \(inflated) bytes, more than the \(limits.logBytes) this collector sends: ask its operator for it",
+                command: "rewind pull STORE --session \(id.uuidString) -o \(id.uuidString).rewind")
         }
+        let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
+        defer { readable.discard() }
+        let reader = try LogReader(path: readable.path)
+        let copy = try reader.storedCopy(of: try reader.session(id.uuidString))
+        let folder = NSTemporaryDirectory() + "/rewind-collector-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        // Removed at once: the open handle keeps the file until the body is sent (or the
+        // response dropped), and nothing is left behind by a client that goes away.
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/session.rewind"
+        let sink = try SQLiteSink(scratchCopyAt: file)
+        _ = try sink.insert(copy)
+        try sink.close()
+        guard let handle = FileHandle(forReadingAtPath: file), let size = try? handle.seekToEnd() else {
+            throw CollectorError(status: 500, code: "internal", "cannot read back the session's log")
+        }
+        try handle.seek(toOffset: 0)
         var headers = HTTPFields()
         headers[.contentType] = "application/vnd.rewind.log"
         headers[.contentDisposition] = "attachment; filename=\"\(id.uuidString).rewind\""
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        let body = ResponseBody(contentLength: Int(size)) { writer in
+            defer { try? handle.close() }
+            // 64 KB at a time: a request holds one chunk of the file, not the file.
+            while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                try await writer.write(ByteBuffer(bytes: chunk))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// Calls `body` with a path readers open to read the session `id`.
-    private func readingSession<T: Sendable>(_ id: UUID, _ body: @escaping @Sendable (String) throws -> T) async throws -> T {
-        try await reading { store in
-            let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
-            defer { readable.discard() }
-            return try body(readable.path)
-        }
+    /// The bytes session `id`'s blocks hold inflated; 404 when the store does not hold it.
+    private func held(_ id: UUID) async throws -> Int {
+        guard let held = try await store.session(id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
+        return held.inflatedBytes
     }
 
-    private func reading<T: Sendable>(_ body: (any SessionStore) async throws -> T) async throws -> T {
-        let store: any SessionStore
-        do {
-            store = try await openForReading()
-        } catch {
-            throw CollectorError(status: 503, code: "store_unavailable", "the store cannot be read now: \(error)", retryAfter: 5)
-        }
-        do {
-            let result = try await body(store)
-            await store.close()
-            return result
-        } catch {
-            await store.close()
-            throw error
-        }
+    /// The request's host as the client named it, when it is a host name or address and a port.
+    private static func host(of request: Request) -> String {
+        let named = request.head.authority ?? ""
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
+        return !named.isEmpty && named.count <= 255 && named.allSatisfy(allowed.contains) ? named : "HOST"
     }
 
     private static func sessionID(_ request: Request) throws(CollectorError) -> UUID {
@@ -354,6 +371,7 @@ private struct ErrorBodies: RouterMiddleware {
         }
         var body: [String: Any] = ["code": refusal.code, "message": refusal.message]
         if let storedThrough = refusal.storedThrough { body["stored_through"] = storedThrough }
+        if let command = refusal.command { body["command"] = command }
         let data = (try? JSONSerialization.data(withJSONObject: ["error": body], options: [.sortedKeys])) ?? Data()
         var headers = HTTPFields()
         headers[.contentType] = "application/json"

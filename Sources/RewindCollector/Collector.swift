@@ -32,13 +32,23 @@ public struct Collector: Sendable {
         /// Uploads received or stored at once (503 `busy` past it): each holds its body, so
         /// that they hold at most this many times `upload.bodyBytes`.
         public var uploadsInFlight: Int
+        /// The most bytes a session's blocks may hold, inflated, for the collector to build its
+        /// report page (which holds several times that); larger ones are answered 413 with the
+        /// command that reads them on the reader's own machine.
+        public var reportBytes: Int
+        /// The same for a session's log: written to a file and sent from it, so that a
+        /// request holds the session's compressed blocks once, while copying them.
+        public var logBytes: Int
 
         /// A token is an app's, shared by every device that runs it: 500 requests a second is
         /// 2,000 phones each sending a batch every 4 s.
         public init(
             upload: UploadLimits = .default, requestsPerSecond: Double = 500, burst: Int = 1_000, openSessionsPerToken: Int = 1_000,
-            openSessionSeconds: Double = 3_600, idleSeconds: Double = 30, bodySeconds: Double = 60, uploadsInFlight: Int = 64
+            openSessionSeconds: Double = 3_600, idleSeconds: Double = 30, bodySeconds: Double = 60, uploadsInFlight: Int = 64,
+            reportBytes: Int = 64 << 20, logBytes: Int = 1 << 30
         ) {
+            self.reportBytes = reportBytes
+            self.logBytes = logBytes
             self.bodySeconds = bodySeconds
             self.uploadsInFlight = uploadsInFlight
             self.upload = upload
@@ -52,9 +62,9 @@ public struct Collector: Sendable {
 
     /// Where sessions go.
     public let destination: any SessionDestination
-    /// Opens the store for reading, once a request: a team store's connection serves one
-    /// transaction at a time, so reads get their own.
-    public let openForReading: @Sendable () async throws -> any SessionStore
+    /// The same store, read: opened once, with the collector (a team store's pool serves
+    /// reads and uploads alike).
+    public let store: any SessionStore
     public let tokens: CollectorTokens
     public let limits: Limits
     /// Whether each block is inflated and its records counted before it is acknowledged
@@ -64,11 +74,11 @@ public struct Collector: Sendable {
     public let verifiesBlocks: Bool
 
     public init(
-        destination: any SessionDestination, openForReading: @escaping @Sendable () async throws -> any SessionStore, tokens: CollectorTokens,
-        limits: Limits = Limits(), verifiesBlocks: Bool = false
+        destination: any SessionDestination, store: any SessionStore, tokens: CollectorTokens, limits: Limits = Limits(),
+        verifiesBlocks: Bool = false
     ) {
         self.destination = destination
-        self.openForReading = openForReading
+        self.store = store
         self.tokens = tokens
         self.limits = limits
         self.verifiesBlocks = verifiesBlocks

@@ -11,8 +11,12 @@ public struct CollectorError: Error, Sendable, Equatable, CustomStringConvertibl
     public var retryAfter: Int?
     /// The last step the store holds of the session, when the client needs it to go on (409).
     public var storedThrough: Int?
+    /// The command line that gets the client what it asked for another way (413 of a session
+    /// too large to serve here).
+    public var command: String?
 
-    public init(status: Int, code: String, _ message: String, retryAfter: Int? = nil, storedThrough: Int? = nil) {
+    public init(status: Int, code: String, _ message: String, retryAfter: Int? = nil, storedThrough: Int? = nil, command: String? = nil) {
+        self.command = command
         self.status = status
         self.code = code
         self.message = message

@@ -43,6 +43,16 @@ public struct CollectorSessionStore: SessionStore {
         return ReadableSessions(copy: file, in: folder, as: name, of: 1)
     }
 
+    /// The session, fetched: a collector says nothing of a session without sending it.
+    public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
+        guard id == self.id else { return nil }
+        let readable = try await readable(SessionSelection(.every))
+        defer { readable.discard() }
+        let reader = try LogReader(path: readable.path)
+        guard let summary = try reader.sessions().first(where: { $0.id == id }) else { return nil }
+        return (summary, try reader.inflatedSize(of: summary))
+    }
+
     /// The session's log, as the collector sends it, into `path`.
     public func download(to path: String) async throws {
         let data = try await client.fetch(id, "log")

@@ -19,10 +19,16 @@ extension TeamStore {
     ///   back from the last when negative) and the state before each, with the session's first
     ///   and last block, which bound it; every block when nil.
     func copy(of session: SessionSummary, steps: [Int]? = nil) async throws(TeamStoreError) -> StoredSessionCopy {
-        try await untilClosed { try await self.copying(session, steps: steps) }
+        do {
+            return try await withConnection { connection in try await self.copying(session, steps: steps, on: connection) }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
     }
 
-    private func copying(_ session: SessionSummary, steps: [Int]?) async throws(TeamStoreError) -> StoredSessionCopy {
+    private func copying(
+        _ session: SessionSummary, steps: [Int]?, on connection: PostgresConnection
+    ) async throws(TeamStoreError) -> StoredSessionCopy {
         let location = location.description
         guard let id = session.id, let metadata = session.metadata else {
             throw TeamStoreError(.failed, location: location, "session \(session.label) has no identity")

@@ -28,7 +28,12 @@ extension TeamStore {
     /// (`StoredSessionCopy.Block.checksum(session:)`): a session's number belongs to a
     /// log, and the store numbers none.
     public func push(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
-        let outcome = try await untilClosed { try await self.pushing(copy) }
+        let outcome: PushOutcome
+        do {
+            outcome = try await withConnection { connection in try await self.pushing(copy, on: connection) }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
         guard case let .extended(fromStep) = outcome else { return outcome }
         do {
             _ = try await receive(copy)
@@ -40,10 +45,10 @@ extension TeamStore {
         return .extended(fromStep: fromStep)
     }
 
-    private func pushing(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
+    private func pushing(_ copy: StoredSessionCopy, on connection: PostgresConnection) async throws -> PushOutcome {
         let summary = copy.summary
         let id = copy.id
-        return try await transaction { connection in
+        return try await Self.transaction(on: connection, logger: logger) { connection in
             // One pusher of a session at a time: the second waits, then finds it there.
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
             var stored: (lastStep: Int, eventCount: Int, ended: Bool)?

@@ -14,8 +14,18 @@ extension TeamStore: SessionStore {
     /// The copy lives in a folder only its user can read, under the temporary folder, until
     /// ``ReadableSessions/discard()``. A reader meets damage in it as it would in the store.
     public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
-        let all = try await sessions()
-        let chosen = try choose(selection.sessions, among: all)
+        let chosen: [SessionSummary]
+        let count: Int
+        if case let .one(selector?) = selection.sessions, let id = UUID(uuidString: selector) {
+            // One session by its UUID (a collector's request): found alone, not in a list of all.
+            guard let held = try await held(id) else {
+                throw TeamStoreError(.noSuchSession, location: name, "no session \(selector) (see rewind sessions)")
+            }
+            (chosen, count) = ([held.summary], held.of)
+        } else {
+            let all = try await sessions()
+            (chosen, count) = (try choose(selection.sessions, among: all), all.count)
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-store-\(UUID().uuidString)").path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -38,7 +48,11 @@ extension TeamStore: SessionStore {
             try? FileManager.default.removeItem(atPath: folder)
             throw error
         }
-        return ReadableSessions(copy: file, in: folder, as: name, of: all.count)
+        return ReadableSessions(copy: file, in: folder, as: name, of: count)
+    }
+
+    public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
+        try await held(id).map { ($0.summary, $0.inflatedBytes) }
     }
 
     /// The sessions of `all` that `sessions` names; what `--session` names must be there, as

@@ -7,46 +7,29 @@ extension TeamStore: SessionDestination {
     /// Stores what `upload` holds that the store lacks, in one transaction, as
     /// ``SessionDestination/receive(_:)`` says: what a collector does with an upload.
     ///
-    /// Uploads go one at a time on the store's one connection (a transaction owns it).
+    /// Uploads of different sessions go at once, each on a connection of the pool; two of
+    /// one session (a device's retry landing on another collector) take turns under the
+    /// session's transaction lock, the second finding what the first stored.
     public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
-        try await gate.run { try await self.untilClosedOrRefused { try await self.receiving(upload) } }
+        try await withConnection { connection in try await self.receiving(upload, on: connection) }
     }
 
     public func progress(of id: UUID) async throws -> ReceivedBlocks? {
-        try await gate.run {
-            try await self.untilClosed { () async throws(TeamStoreError) -> ReceivedBlocks? in
-                do {
-                    var found: ReceivedBlocks?
-                    for try await (through, ended) in try await self.connection.query(
-                        "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger
-                    ).decode((Int, Bool).self) {
-                        found = ReceivedBlocks(storedThrough: through, added: 0, duplicates: 0, ended: ended, created: false)
-                    }
-                    return found
-                } catch {
-                    throw Self.describe(error, location: self.location.description)
-                }
+        try await withConnection { connection in
+            var found: ReceivedBlocks?
+            for try await (through, ended) in try await connection.query(
+                "SELECT last_step, ended_at IS NOT NULL FROM rewind_session WHERE uuid = \(id)", logger: self.logger
+            ).decode((Int, Bool).self) {
+                found = ReceivedBlocks(storedThrough: through, added: 0, duplicates: 0, ended: ended, created: false)
             }
+            return found
         }
     }
 
-    /// ``untilClosed(_:)`` for work that may also refuse an upload: an ``UploadError`` passes
-    /// through as it is.
-    private func untilClosedOrRefused<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        do {
-            return try await untilClosedPassing(body)
-        } catch let refused as UploadError {
-            throw refused
-        } catch {
-            throw Self.describe(error, location: location.description)
-        }
-    }
-
-    private func receiving(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+    private func receiving(_ upload: StoredSessionCopy, on connection: PostgresConnection) async throws -> ReceivedBlocks {
         let id = upload.id
-        let location = self.location.description
         do {
-            return try await connection.withTransaction(logger: logger) { connection in
+            return try await Self.transaction(on: connection, logger: logger) { connection in
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
                 var held: (through: Int, ended: Bool)?
                 for try await (through, ended, app) in try await connection.query(
@@ -141,9 +124,10 @@ extension TeamStore: SessionDestination {
                 return ReceivedBlocks(
                     storedThrough: stored, added: added, duplicates: duplicates, ended: (held?.ended ?? false) || endedAt != nil, created: created)
             }
-        } catch let error as PostgresTransactionError {
-            if let refused = error.closureError as? UploadError { throw refused }
-            throw Self.describe(error.closureError ?? error.commitError ?? error.beginError ?? error, location: location)
+        } catch let refused as UploadError {
+            throw refused
+        } catch {
+            throw Self.describe(error, location: location.description)
         }
     }
 }

@@ -65,17 +65,17 @@ extension TeamStore {
         ]
     ]
 
-    /// Brings the store's schema to ``schemaVersion`` in one transaction, under a lock
-    /// that keeps two pushers from creating it at once; refuses a newer one.
-    func migrate() async throws(TeamStoreError) {
-        let location = location.description
-        try await transaction { connection in
+    /// Brings the store's schema to ``schemaVersion`` in one transaction on `connection`,
+    /// under a lock that keeps two pushers (or collectors) from creating it at once; refuses a
+    /// newer one. Once, when the store is opened: never on a request's way.
+    static func migrate(on connection: PostgresConnection, location: String, logger: Logger) async throws {
+        try await transaction(on: connection, logger: logger) { connection in
             // Any 64-bit key the team's other applications do not use: "RWND" and 1.
-            try await connection.query("SELECT pg_advisory_xact_lock(1381453380001)", logger: self.logger)
+            try await connection.query("SELECT pg_advisory_xact_lock(1381453380001)", logger: logger)
             var version = 0
-            let exists = try await connection.query("SELECT to_regclass('rewind_store') IS NOT NULL", logger: self.logger)
+            let exists = try await connection.query("SELECT to_regclass('rewind_store') IS NOT NULL", logger: logger)
             for try await present in exists.decode(Bool.self) where present {
-                let rows = try await connection.query("SELECT value FROM rewind_store WHERE key = 'schema_version'", logger: self.logger)
+                let rows = try await connection.query("SELECT value FROM rewind_store WHERE key = 'schema_version'", logger: logger)
                 for try await value in rows.decode(String.self) { version = Int(value) ?? Int.max }
             }
             guard version <= Self.schemaVersion else {
@@ -85,12 +85,12 @@ extension TeamStore {
             }
             for next in (version + 1)...max(version + 1, Self.schemaVersion) where next <= Self.schemaVersion {
                 for statement in Self.migrations[next - 1] {
-                    try await connection.query(statement, logger: self.logger)
+                    try await connection.query(statement, logger: logger)
                 }
                 let text = String(next)
                 try await connection.query(
                     "INSERT INTO rewind_store (key, value) VALUES ('schema_version', \(text)) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                    logger: self.logger)
+                    logger: logger)
             }
         }
     }

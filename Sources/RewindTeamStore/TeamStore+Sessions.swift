@@ -11,10 +11,14 @@ extension TeamStore {
     ///
     /// Every condition is a bound parameter, never SQL text, and each has an index.
     public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
-        try await untilClosed { try await self.listing(filter) }
+        do {
+            return try await withConnection { connection in try await self.listing(filter, on: connection) }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
     }
 
-    private func listing(_ filter: SessionFilter) async throws(TeamStoreError) -> [SessionSummary] {
+    private func listing(_ filter: SessionFilter, on connection: PostgresConnection) async throws(TeamStoreError) -> [SessionSummary] {
         var conditions: [String] = []
         var bindings = PostgresBindings()
         func bind(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {
@@ -30,35 +34,70 @@ extension TeamStore {
             conditions.append("tags @> \(bind(tags))::jsonb")
         }
         let sql = """
-            SELECT uuid, name, flow, started_at, ended_at, format_version, schema_version, redacted_paths, app, app_version, app_build,
-                   device, os, origin, tags::text, last_step, event_count, last_time
+            SELECT \(Self.summaryColumns)
             FROM rewind_session \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
             ORDER BY started_at, pushed_at, uuid
             """
-        let rows = try await run(PostgresQuery(unsafeSQL: sql, binds: bindings))
+        let rows = try await run(PostgresQuery(unsafeSQL: sql, binds: bindings), on: connection)
         var sessions: [SessionSummary] = []
         do {
             for try await row in rows {
-                let columns = try row.decode(
-                    (UUID, String?, String, Double, Double?, Int, Int, String, String?, String?, String?, String?, String?, String?, String, Int, Int, Double?)
-                        .self)
-                var tags: [String: String] = [:]
-                if let object = try JSONSerialization.jsonObject(with: Data(columns.14.utf8)) as? [String: String] { tags = object }
-                let redacted = (try? JSONSerialization.jsonObject(with: Data(columns.7.utf8)) as? [String]) ?? []
-                sessions.append(
-                    SessionSummary(
-                        number: sessions.count + 1, name: columns.1, flow: columns.2, startedAt: Date(timeIntervalSince1970: columns.3),
-                        endedAt: columns.4.map(Date.init(timeIntervalSince1970:)), formatVersion: columns.5, schemaVersion: columns.6,
-                        eventCount: columns.16, lastStep: columns.15, lastTime: columns.17.map(Date.init(timeIntervalSince1970:)),
-                        redactedPaths: redacted.sorted(), id: columns.0,
-                        metadata: SessionMetadata(
-                            app: columns.8, appVersion: columns.9, appBuild: columns.10, device: columns.11, os: columns.12,
-                            origin: columns.13.map(SessionMetadata.Origin.init(rawValue:)), tags: tags)))
+                sessions.append(try Self.summary(of: row, number: sessions.count + 1))
             }
         } catch {
             throw Self.describe(error, location: location.description)
         }
         return sessions
+    }
+
+    /// The columns ``summary(of:number:)`` decodes, in its order.
+    static let summaryColumns = """
+        uuid, name, flow, started_at, ended_at, format_version, schema_version, redacted_paths, app, app_version, app_build,
+        device, os, origin, tags::text, last_step, event_count, last_time
+        """
+
+    static func summary(of row: PostgresRow, number: Int) throws -> SessionSummary {
+        let columns = try row.decode(
+            (UUID, String?, String, Double, Double?, Int, Int, String, String?, String?, String?, String?, String?, String?, String, Int, Int, Double?)
+                .self)
+        var tags: [String: String] = [:]
+        if let object = try JSONSerialization.jsonObject(with: Data(columns.14.utf8)) as? [String: String] { tags = object }
+        let redacted = (try? JSONSerialization.jsonObject(with: Data(columns.7.utf8)) as? [String]) ?? []
+        return SessionSummary(
+            number: number, name: columns.1, flow: columns.2, startedAt: Date(timeIntervalSince1970: columns.3),
+            endedAt: columns.4.map(Date.init(timeIntervalSince1970:)), formatVersion: columns.5, schemaVersion: columns.6,
+            eventCount: columns.16, lastStep: columns.15, lastTime: columns.17.map(Date.init(timeIntervalSince1970:)),
+            redactedPaths: redacted.sorted(), id: columns.0,
+            metadata: SessionMetadata(
+                app: columns.8, appVersion: columns.9, appBuild: columns.10, device: columns.11, os: columns.12,
+                origin: columns.13.map(SessionMetadata.Origin.init(rawValue:)), tags: tags))
+    }
+
+    /// The session `id` alone, with its number in ``sessions(matching:)`` (counted by the
+    /// index on the start, not by listing the others), the bytes its blocks hold inflated, and
+    /// how many sessions the store holds.
+    func held(_ id: UUID) async throws(TeamStoreError) -> (summary: SessionSummary, inflatedBytes: Int, of: Int)? {
+        let sql: PostgresQuery = """
+            SELECT \(unescaped: Self.summaryColumns),
+                (SELECT count(*) FROM rewind_session o WHERE o.started_at < s.started_at
+                    OR (o.started_at = s.started_at AND (o.pushed_at, o.uuid) <= (s.pushed_at, s.uuid)))::bigint,
+                (SELECT coalesce(sum(size), 0) FROM rewind_block WHERE session = s.uuid)::bigint,
+                (SELECT count(*) FROM rewind_session)::bigint
+            FROM rewind_session s WHERE uuid = \(id)
+            """
+        do {
+            return try await withConnection { connection in
+                var found: (SessionSummary, Int, Int)?
+                for try await row in try await connection.query(sql, logger: self.logger) {
+                    let cells = row.makeRandomAccess()
+                    let number = try cells[18].decode(Int.self), bytes = try cells[19].decode(Int.self)
+                    found = (try Self.summary(of: row, number: number), bytes, try cells[20].decode(Int.self))
+                }
+                return found
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
     }
 }
 #endif

@@ -26,7 +26,9 @@ public final class TeamStore: Sendable {
             "this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)")
     }
 
-    public static func open(_ location: TeamStoreLocation) async throws(TeamStoreError) -> TeamStore {
+    public static func open(
+        _ location: TeamStoreLocation, connections: Int = 4, connectionWait: Duration = .seconds(10)
+    ) async throws(TeamStoreError) -> TeamStore {
         throw unavailable(location)
     }
 
@@ -59,6 +61,10 @@ extension TeamStore: SessionStore {
     public var name: String { location.description }
 
     public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+        throw Self.unavailable(location)
+    }
+
+    public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
         throw Self.unavailable(location)
     }
 }

@@ -8,102 +8,135 @@ import RewindLog
 /// A team store: the sessions of many logs in one PostgreSQL database, each under its
 /// identity (docs/team-store.md).
 ///
-/// One connection, used by one task at a time; `close()` when done.
+/// A pool of connections (`PostgresClient`) that replaces those the server closes: a
+/// collector in front of it outlives a restart of the server. Its schema is brought to this
+/// code's version once, at ``open(_:connections:connectionWait:)``. `close()` when done.
 public final class TeamStore: Sendable {
     /// The store's location, without its password.
     public let location: TeamStoreLocation
-    let connection: PostgresConnection
+    let client: PostgresClient
+    /// The pool's own work (connecting, keeping alive, closing idle connections), until `close()`.
+    private let running: Task<Void, Never>
     let logger: Logger
-    /// One transaction at a time on `connection`: a collector's uploads come at once.
-    let gate = AsyncGate()
+    /// The connections at work, each watched for the server closing it.
+    let closing = ClosingWatch()
+    /// How long a request waits for a connection of the pool before it is answered that the
+    /// server cannot be reached (the pool itself would wait 60 s, retrying to connect).
+    let connectionWait: Duration
 
-    private init(location: TeamStoreLocation, connection: PostgresConnection, logger: Logger) {
+    private init(location: TeamStoreLocation, client: PostgresClient, logger: Logger, connectionWait: Duration) {
         self.location = location
-        self.connection = connection
+        self.client = client
         self.logger = logger
+        self.connectionWait = connectionWait
+        self.running = Task { await client.run() }
     }
 
     /// Connects to the store at `location` and brings its schema to this code's version
     /// (creating it in an empty database).
     ///
+    /// - Parameters:
+    ///   - connections: The most connections the store keeps open to the server at once (a
+    ///     command line needs one; a collector, one for each upload it stores at once).
+    ///   - connectionWait: How long work waits for a connection before it fails as
+    ///     `.unavailable`: while the server is restarting, for instance.
     /// - Throws: ``TeamStoreError``: `.unavailable` when the server cannot be reached,
     ///   `.refused` for credentials it refuses, `.newerSchema` for a store of a newer Rewind.
-    public static func open(_ location: TeamStoreLocation) async throws(TeamStoreError) -> TeamStore {
-        var logger = Logger(label: "rewind.team-store")
-        logger.logLevel = .critical
-        let tls: PostgresConnection.Configuration.TLS
+    public static func open(
+        _ location: TeamStoreLocation, connections: Int = 4, connectionWait: Duration = .seconds(10)
+    ) async throws(TeamStoreError) -> TeamStore {
+        let logger = {
+            var logger = Logger(label: "rewind.team-store")
+            logger.logLevel = .critical
+            return logger
+        }()
+        let tls: (connection: PostgresConnection.Configuration.TLS, pool: PostgresClient.Configuration.TLS)
         do {
             tls = try Self.tls(location.tls)
         } catch {
             throw TeamStoreError(.invalidLocation, location: location.description, "cannot set up TLS: \(error)")
         }
+        // The schema on a connection of its own, made at once: a server out of reach, or
+        // refusing the credentials, is said in one line now rather than after the pool's retries.
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: tls)
+            database: location.database, tls: tls.connection)
         configuration.options.connectTimeout = .seconds(10)
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+            connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         } catch {
             throw Self.describe(error, location: location.description)
         }
-        let store = TeamStore(location: location, connection: connection, logger: logger)
+        let watch = ClosingWatch()
         do {
-            try await store.untilClosed { try await store.migrate() }
+            try await watch.untilClosed(connection, location: location.description) { connection in
+                try await Self.migrate(on: connection, location: location.description, logger: logger)
+            }
         } catch {
             try? await connection.close()
-            throw error
+            throw Self.describe(error, location: location.description)
         }
-        return store
-    }
-
-    /// Closes the connection.
-    public func close() async {
         try? await connection.close()
+        var pool = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls.pool)
+        pool.options.connectTimeout = .seconds(10)
+        pool.options.maximumConnections = max(1, connections)
+        return TeamStore(location: location, client: PostgresClient(configuration: pool, backgroundLogger: logger), logger: logger, connectionWait: connectionWait)
     }
 
-    private static func tls(_ mode: TeamStoreLocation.TLSMode) throws -> PostgresConnection.Configuration.TLS {
+    /// Closes the pool's connections.
+    public func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    private static func tls(
+        _ mode: TeamStoreLocation.TLSMode
+    ) throws -> (connection: PostgresConnection.Configuration.TLS, pool: PostgresClient.Configuration.TLS) {
         var configuration = TLSConfiguration.makeClientConfiguration()
         switch mode {
         case .disable:
-            return .disable
+            return (.disable, .disable)
         case .allow, .prefer:
             // libpq checks no certificate in these modes, nor in `require`; nor are the
             // system's trust roots loaded, which took 15 of a `show`'s 60 ms.
             configuration.certificateVerification = .none
             configuration.trustRoots = .certificates([])
-            return .prefer(try NIOSSLContext(configuration: configuration))
+            return (.prefer(try NIOSSLContext(configuration: configuration)), .prefer(configuration))
         case .require:
             configuration.certificateVerification = .none
             configuration.trustRoots = .certificates([])
-            return .require(try NIOSSLContext(configuration: configuration))
+            return (.require(try NIOSSLContext(configuration: configuration)), .require(configuration))
         case .verifyCA:
             configuration.certificateVerification = .noHostnameVerification
-            return .require(try NIOSSLContext(configuration: configuration))
+            return (.require(try NIOSSLContext(configuration: configuration)), .require(configuration))
         case .verifyFull:
             configuration.certificateVerification = .fullVerification
-            return .require(try NIOSSLContext(configuration: configuration))
+            return (.require(try NIOSSLContext(configuration: configuration)), .require(configuration))
         }
     }
 
-    /// Runs `query`, mapping the client's errors to ``TeamStoreError``.
+    /// Runs `query` on `connection`, mapping the client's errors to ``TeamStoreError``.
     @discardableResult
-    func run(_ query: PostgresQuery, on connection: PostgresConnection? = nil) async throws(TeamStoreError) -> PostgresRowSequence {
+    func run(_ query: PostgresQuery, on connection: PostgresConnection) async throws(TeamStoreError) -> PostgresRowSequence {
         do {
-            return try await (connection ?? self.connection).query(query, logger: logger)
+            return try await connection.query(query, logger: logger)
         } catch {
             throw Self.describe(error, location: location.description)
         }
     }
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(TeamStoreError) -> T {
+    /// Runs `body` in a transaction on `connection`: committed when it returns, rolled back
+    /// when it throws. What `body` throws comes out as it is.
+    static func transaction<T: Sendable>(
+        on connection: PostgresConnection, logger: Logger, _ body: (PostgresConnection) async throws -> T
+    ) async throws -> T {
         do {
             return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch let error as PostgresTransactionError {
-            throw Self.describe(error.closureError ?? error.commitError ?? error.beginError ?? error, location: location.description)
-        } catch {
-            throw Self.describe(error, location: location.description)
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error
         }
     }
 

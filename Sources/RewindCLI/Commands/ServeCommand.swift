@@ -113,13 +113,13 @@ struct ServeCommand: AsyncParsableCommand {
             let (host, port) = try address()
             let tokens = try options.tokenFile()
             let location = options.store
-            let destination = try await SessionStores.destination(location)
+            let (destination, store) = try await SessionStores.served(location)
             var limits = Collector.Limits(
                 requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
                 openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads)
             limits.upload.bodyBytes = maxBody
             let collector = Collector(
-                destination: destination, openForReading: { try await SessionStores.open(location) }, tokens: tokens, limits: limits,
+                destination: destination, store: store, tokens: tokens, limits: limits,
                 verifiesBlocks: verifyBlocks)
             let shown = SessionStores.displayName(location)
             let access = try AccessLog(accessLog.map { $0 == "off" ? .off : .file($0) } ?? .standardOutput)

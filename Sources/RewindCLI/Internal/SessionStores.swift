@@ -34,6 +34,14 @@ enum SessionStores {
         return try await TeamStore.open(try TeamStoreLocation(location))
     }
 
+    /// The store at `location` as a collector serves it: where uploads go, and the same store
+    /// read, opened once (a team store's pool of `connections`, each upload stored at once on one).
+    static func served(_ location: String, connections: Int = 16) async throws -> (any SessionDestination, any SessionStore) {
+        guard TeamStoreLocation.isLocation(location) else { return (try LogFileDestination(path: location), LogFileStore(path: location)) }
+        let store = try await TeamStore.open(try TeamStoreLocation(location), connections: connections, connectionWait: .seconds(5))
+        return (store, store)
+    }
+
     /// Calls `body` with `selection` of the store at `location` made readable (readers open
     /// its `path`); a store elsewhere is let go of before `body` runs, and its copy removed
     /// after.

@@ -1,3 +1,4 @@
+import Foundation
 import RewindLog
 
 /// A log on this machine, as a ``SessionStore``: read in place.
@@ -16,6 +17,12 @@ public struct LogFileStore: SessionStore {
     /// The log itself: its readers choose the sessions and say what is missing.
     public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         ReadableSessions(inPlace: name)
+    }
+
+    public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
+        let reader = try LogReader(path: name)
+        guard let summary = try reader.sessions().first(where: { $0.id == id }) else { return nil }
+        return (summary, try reader.inflatedSize(of: summary))
     }
 
     public func close() async {}

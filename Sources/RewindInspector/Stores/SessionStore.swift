@@ -1,3 +1,4 @@
+import Foundation
 import RewindLog
 
 /// Where sessions are kept: a log on this machine (``LogFileStore``), or a team's store
@@ -19,6 +20,11 @@ public protocol SessionStore: Sendable {
     /// those sessions (and, of a store elsewhere, only those), numbered as ``sessions(matching:)``
     /// numbers them.
     func readable(_ selection: SessionSelection) async throws -> ReadableSessions
+
+    /// The session `id`, numbered as ``sessions(matching:)`` numbers it, and the bytes its
+    /// blocks hold once inflated (what reading it whole holds in memory), found without
+    /// listing the others or reading a block; nil when the store does not hold it.
+    func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)?
 
     /// Lets go of what it holds open (a connection); what ``readable(_:)`` gave stays readable.
     func close() async

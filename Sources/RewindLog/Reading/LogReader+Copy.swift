@@ -80,3 +80,13 @@ extension LogReader {
         }
     }
 }
+
+extension LogReader {
+    /// The bytes `session`'s blocks hold once inflated: what a reader of the whole session
+    /// holds at least, known without reading a block.
+    public func inflatedSize(of session: SessionSummary) throws(LogError) -> Int {
+        try read(session: session.number) { db in
+            try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM event_block WHERE session_id = ?", arguments: [session.number]) ?? 0
+        }
+    }
+}
