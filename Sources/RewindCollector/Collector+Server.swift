@@ -86,11 +86,19 @@ extension Collector {
         return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var body: [UInt8] = []
-                for try await buffer in request.body {
-                    guard body.count + buffer.readableBytes <= limit else {
-                        throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limit) bytes")
+                do {
+                    for try await buffer in request.body {
+                        guard body.count + buffer.readableBytes <= limit else {
+                            throw CollectorError(status: 413, code: "too_large", "the body is larger than \(limit) bytes")
+                        }
+                        body.append(contentsOf: buffer.readableBytesView)
                     }
-                    body.append(contentsOf: buffer.readableBytesView)
+                } catch let error as CollectorError {
+                    throw error
+                } catch {
+                    // The connection closed, or went idle, before the body's end: the client's
+                    // doing (a device losing its network), not the server's failure.
+                    throw CollectorError(status: 400, code: "incomplete_body", "the body ended before its length: the connection closed or stalled")
                 }
                 return body
             }

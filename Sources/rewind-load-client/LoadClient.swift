@@ -26,6 +26,9 @@ struct LoadClient: AsyncParsableCommand {
     @Option(help: "Tries of one request (the uploader's default is 8).")
     var attempts = 8
 
+    @Option(help: "Milliseconds each device waits before each request: devices sending a batch now and then, not at once.")
+    var pauseMs = 0
+
     @Argument(help: "The logs, one a device.")
     var logs: [String]
 
@@ -36,7 +39,7 @@ struct LoadClient: AsyncParsableCommand {
             for log in logs {
                 group.addTask {
                     let client = CollectorClient(root: root, token: token, retry: RetryPolicy(attempts: attempts))
-                    var uploader = Uploader(log: log, to: client)
+                    var uploader = Uploader(log: log, to: Paced(client, pause: pauseMs))
                     uploader.batchBlocks = batchBlocks
                     return try await uploader.upload()
                 }
@@ -44,7 +47,8 @@ struct LoadClient: AsyncParsableCommand {
             return try await group.reduce(into: []) { $0 += $1 }
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let sorted = outcomes.flatMap { $0.batches.map(\.seconds) }.sorted()
+        // A request's time, without the pause before it.
+        let sorted = outcomes.flatMap { $0.batches.map { max(0, $0.seconds - Double(pauseMs) / 1000) } }.sorted()
         let steps = outcomes.reduce(0) { $0 + $1.steps }
         if let acks {
             let lines = outcomes.flatMap { outcome in outcome.batches.map { "\(outcome.session.uuidString) \($0.storedThrough)\n" } }
@@ -56,5 +60,31 @@ struct LoadClient: AsyncParsableCommand {
             "steps_per_s": Double(steps) / seconds, "p50_ms": percentile(0.5) * 1000, "p99_ms": percentile(0.99) * 1000,
         ]
         print(String(decoding: try JSONSerialization.data(withJSONObject: figures, options: [.sortedKeys]), as: UTF8.self))
+    }
+}
+
+/// A destination that waits before each request, as a device that sends a batch now and then.
+struct Paced: SessionDestination {
+    let client: CollectorClient
+    let pause: Int
+
+    init(_ client: CollectorClient, pause: Int) {
+        self.client = client
+        self.pause = pause
+    }
+
+    var name: String { client.name }
+
+    func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+        if pause > 0 { try await Task.sleep(nanoseconds: UInt64(pause) * 1_000_000) }
+        return try await client.receive(upload)
+    }
+
+    func progress(of id: UUID) async throws -> ReceivedBlocks? {
+        try await client.progress(of: id)
+    }
+
+    func close() async {
+        await client.close()
     }
 }
