@@ -213,7 +213,7 @@ let package = Package(
             name: "RewindReportTests",
             dependencies: ["RewindTestSupport", "RewindReport", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
         ),
-        .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore"]),
+        .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore", "RewindInspector", "RewindLog"]),
         .testTarget(
             name: "RewindCLITests",
             dependencies: [

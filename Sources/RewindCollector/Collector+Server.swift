@@ -189,11 +189,12 @@ extension Collector {
         guard inflated <= limits.reportBytes else {
             // The page holds the session several times over: read on the reader's machine instead.
             let host = Self.host(of: request)
-            let file = "\(id.uuidString).rewind"
+            let file = id.uuidString
             throw CollectorError(
                 status: 413, code: "too_large",
-                "session \(id.uuidString) holds \(inflated) bytes, more than the \(limits.reportBytes) a report made here may hold: pull it and make its report on your machine",
-                command: "rewind pull \(scheme)://\(host)/sessions/\(id.uuidString) -o \(file) && rewind report \(file)")
+                "session \(id.uuidString) holds \(inflated) bytes, more than the \(limits.reportBytes) a report made here may hold: "
+                    + "pull it (your read token in REWIND_TOKEN) and make its report on your machine",
+                command: "rewind pull \(scheme)://\(host)/sessions/\(id.uuidString) -o \(file).rewind && rewind report \(file).rewind -o \(file).html")
         }
         let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
         defer { readable.discard() }

@@ -28,6 +28,8 @@ final class ClosingWatch: Sendable {
 
     /// How many connections are watched: each live one the store has used, no more.
     var connectionsWatched: Int { watched.withLockedValue { $0.count } }
+    /// How many pieces of work wait on a connection's closing: those under way, no more.
+    var waiting: Int { watched.withLockedValue { $0.values.reduce(0) { $0 + $1.waiting.count } } }
 
     /// Runs `body` on `connection`, and gives up on it when the server closes the connection
     /// under it: what `body` throws comes out as it is; a closed connection, as `.unavailable`.

@@ -68,6 +68,37 @@ import Darwin
         #expect(apps == [session.id.uuidString: "tests", claiming.id.uuidString: "other"])
     }
 
+    /// A report holds its session several times over: past `--max-report` the collector
+    /// answers 413 with the command that makes it on the reader's machine (which works), and
+    /// still sends the log, from a file. Before, a report or a log request held any session
+    /// four times in memory.
+    @Test(arguments: [false, true]) func aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesIt(postgres: Bool) async throws {
+        guard !postgres || TestServer.enabled else { return }
+        let store = postgres ? try FreshStore() : nil
+        let collector = try await RunningCollector(store: store?.url, extra: ["--max-report", "1024"])
+        let log = try DemoLogFile()
+        let reader = try LogReader(path: log.path)
+        let session = try reader.storedCopy(of: try reader.session("1"))
+        let id = session.id.uuidString
+        let uploaded = try await collector.request("POST", "/v1/sessions/\(id)/blocks", token: collector.upload, body: Data(session.uploadBody()))
+        #expect(uploaded.status == 200)
+        let report = try await collector.request("GET", "/sessions/\(id)/report", token: collector.read)
+        let error = try #require((try JSONSerialization.jsonObject(with: report.body) as? [String: Any])?["error"] as? [String: Any])
+        let command = "rewind pull \(collector.url)/sessions/\(id) -o \(id).rewind && rewind report \(id).rewind -o \(id).html"
+        #expect(report.status == 413 && error["code"] as? String == "too_large" && error["command"] as? String == command, "\(error)")
+        let pulled = collector.folder.path("\(id).rewind")
+        let pull = try TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "-o", pulled], environment: ["REWIND_TOKEN": collector.read])
+        #expect(pull.status == 0, "\(pull.stderr)")
+        let made = try TeamStoreBuild.run(["report", pulled, "-o", collector.folder.path("\(id).html")])
+        #expect(made.status == 0, "\(made.stderr)")
+        let sent = try await collector.request("GET", "/sessions/\(id)/log", token: collector.read)
+        #expect(sent.status == 200 && sent.headers["content-length"] == String(sent.body.count))
+        let file = collector.folder.path("sent.rewind")
+        try sent.body.write(to: URL(fileURLWithPath: file))
+        #expect(try LogReader(path: file).sessions().map(\.id) == [session.id])
+        #expect(try await collector.request("GET", "/sessions/\(UUID().uuidString)/report", token: collector.read).status == 404)
+    }
+
     /// A line a request, whoever answered it (a route, a refusal, no route), with the token's
     /// id and never its secret, nor what a client sent in a token's place.
     @Test func theAccessLogHasALineARequestAndNoSecret() async throws {

@@ -4,58 +4,6 @@ import RewindLog
 import RewindTestSupport
 import Testing
 
-/// The PostgreSQL server the team store's tests use: `REWIND_TEST_POSTGRES_URL` (with
-/// `PGPASSWORD`), as `tools/postgres-cluster env` prints them. Without it they are skipped,
-/// unless `REWIND_REQUIRE_POSTGRES=1` (CI), where they fail.
-enum TestServer {
-    static let url = ProcessInfo.processInfo.environment["REWIND_TEST_POSTGRES_URL"]
-    static let required = ProcessInfo.processInfo.environment["REWIND_REQUIRE_POSTGRES"] == "1"
-    static var enabled: Bool { url != nil || required }
-
-    /// Runs `psql` on the server's database, for what the tests arrange by hand.
-    static func psql(_ sql: String, database: String? = nil) throws -> String {
-        guard let url else { throw Missing() }
-        var target = url
-        if let database, let slash = url.lastIndex(of: "/") { target = String(url[..<slash]) + "/" + database }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-        process.arguments = ["-X", "-w", "-q", "-tA", target, "-c", sql]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw Failed(stderr: String(decoding: err, as: UTF8.self)) }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    struct Missing: Error, CustomStringConvertible {
-        var description: String { "REWIND_REQUIRE_POSTGRES=1 but no REWIND_TEST_POSTGRES_URL: start one with tools/postgres-cluster" }
-    }
-
-    struct Failed: Error {
-        var stderr: String
-    }
-}
-
-/// A database of its own for one test, dropped when it ends.
-final class FreshStore {
-    let name = "rewind_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-    let url: String
-
-    init() throws {
-        guard let server = TestServer.url, let slash = server.lastIndex(of: "/") else { throw TestServer.Missing() }
-        url = String(server[..<slash]) + "/" + name
-        _ = try TestServer.psql("CREATE DATABASE \(name)")
-    }
-
-    deinit {
-        _ = try? TestServer.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
-    }
-}
-
 /// `rewind push` and `rewind sessions postgres://…` against a real server on loopback.
 @Suite(.serialized, .enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) struct TeamStoreCommandTests {
     @Test func pushingTheDemoLogTwiceListsItsSevenSessionsOnce() throws {

@@ -76,6 +76,15 @@ struct ServeCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Uploads taken at once, each holding its body in memory (503 past it).", valueName: "n"))
         var maxUploads: Int = 64
 
+        @Option(
+            help: ArgumentHelp(
+                "The most bytes a session's blocks may inflate to for its report to be made here (413 and the command that makes it elsewhere past it).",
+                valueName: "bytes"))
+        var maxReport: Int = 64 << 20
+
+        @Option(help: ArgumentHelp("The same for a session's log, sent from a file (413 past it).", valueName: "bytes"))
+        var maxLog: Int = 1 << 30
+
         @Option(help: ArgumentHelp("The largest body an upload may have, in bytes (413 past it).", valueName: "bytes"))
         var maxBody: Int = 8 << 20
 
@@ -96,6 +105,8 @@ struct ServeCommand: AsyncParsableCommand {
             guard idleTimeout >= 0.1, idleTimeout <= 86_400 else { throw ValidationError("--idle-timeout must be from 0.1 to 86400 seconds") }
             guard bodyTimeout >= 0.1, bodyTimeout <= 86_400 else { throw ValidationError("--body-timeout must be from 0.1 to 86400 seconds") }
             guard (1...10_000).contains(maxUploads) else { throw ValidationError("--max-uploads must be from 1 to 10000") }
+            guard (1...(16 << 30)).contains(maxReport) else { throw ValidationError("--max-report must be from 1 to 17179869184") }
+            guard (1...(1 << 40)).contains(maxLog) else { throw ValidationError("--max-log must be from 1 to 1099511627776") }
             _ = try address()
         }
 
@@ -116,7 +127,8 @@ struct ServeCommand: AsyncParsableCommand {
             let (destination, store) = try await SessionStores.served(location)
             var limits = Collector.Limits(
                 requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
-                openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads)
+                openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads,
+                reportBytes: maxReport, logBytes: maxLog)
             limits.upload.bodyBytes = maxBody
             let collector = Collector(
                 destination: destination, store: store, tokens: tokens, limits: limits,

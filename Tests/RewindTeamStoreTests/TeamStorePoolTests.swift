@@ -1,0 +1,91 @@
+#if TeamStore
+import Foundation
+import RewindInspector
+import RewindLog
+import RewindTestSupport
+import Testing
+
+@testable import RewindTeamStore
+
+/// The team store as a server's client: a pool that outlives the server's restarts, reads of
+/// one session that list no other, and no callback left behind per request.
+@Suite(.enabled(if: TestServer.enabled)) struct TeamStorePoolTests {
+    /// The demo log's sessions, as a push or an upload sends them.
+    private static func demoCopies() async throws -> [StoredSessionCopy] {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("demo.rewind")
+        try await DemoLog.record(into: path)
+        let reader = try LogReader(path: path)
+        return try reader.sessions().map { try reader.storedCopy(of: $0) }
+    }
+
+    /// Before the pool, the store held one connection for its life: after a restart of the
+    /// server every request failed for as long as one waited (90 s tried).
+    @Test func aStoreAnswersAgainWithinFiveSecondsOfItsServerRestarting() async throws {
+        let cluster = try PrivateCluster()
+        let store = try await TeamStore.open(try TeamStoreLocation(cluster.url))
+        let copies = try await Self.demoCopies()
+        #expect(try await store.push(copies[0]) == .added)
+        try cluster.restart()
+        let back = ContinuousClock.now
+        var listed: [SessionSummary]?
+        // The first request may meet a connection the restart cut; one within 5 s must not.
+        for _ in 0..<100 where listed == nil && back.duration(to: .now) < .seconds(5) {
+            listed = try? await store.sessions()
+            if listed == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(listed?.map(\.id) == [copies[0].id], "no answer within 5 s of the restart")
+        let received = try await store.receive(copies[1])
+        #expect(received.created && received.storedThrough == copies[1].summary.lastStep)
+        await store.close()
+    }
+
+    /// A collector's read of one session finds it alone, numbered as in the list, with the
+    /// bytes its blocks inflate to.
+    @Test func oneSessionFoundAloneIsNumberedAsInTheList() async throws {
+        let database = try FreshStore()
+        let store = try await TeamStore.open(try TeamStoreLocation(database.url))
+        let copies = try await Self.demoCopies()
+        for copy in copies.reversed() { _ = try await store.push(copy) }
+        let listed = try await store.sessions()
+        #expect(listed.count == copies.count)
+        for summary in listed {
+            let id = try #require(summary.id)
+            let found = try #require(try await store.session(id))
+            let copy = try #require(copies.first { $0.id == id })
+            #expect(found.summary.number == summary.number)
+            #expect(found.inflatedBytes == copy.blocks.reduce(0) { $0 + $1.size })
+            let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
+            let read = try LogReader(path: readable.path).sessions()
+            #expect(read.map(\.number) == [summary.number] && read.map(\.id) == [id])
+            readable.discard()
+        }
+        #expect(try await store.session(UUID()) == nil)
+        await store.close()
+    }
+
+    /// A future keeps its callbacks until it completes, and a pooled connection lives for
+    /// hours: one callback a request on its `closeFuture` grew without bound.
+    @Test func manyRequestsWatchEachConnectionOnce() async throws {
+        let database = try FreshStore()
+        let store = try await TeamStore.open(try TeamStoreLocation(database.url), connections: 4)
+        let copies = try await Self.demoCopies()
+        _ = try await store.push(copies[0])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for turn in 0..<400 {
+                group.addTask {
+                    if turn.isMultiple(of: 2) {
+                        _ = try await store.progress(of: copies[0].id)
+                    } else {
+                        _ = try await store.sessions()
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(store.closing.connectionsWatched <= 4)
+        #expect(store.closing.waiting == 0)
+        await store.close()
+    }
+}
+#endif
