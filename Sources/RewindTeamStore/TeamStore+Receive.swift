@@ -30,99 +30,70 @@ extension TeamStore: SessionDestination {
         let id = upload.id
         do {
             return try await Self.transaction(on: connection, logger: logger) { connection in
+                // One writer of a session at a time, across collectors: a retry that lands on
+                // another one waits here, then finds what the first stored.
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
-                var held: (through: Int, ended: Bool)?
+                var held = ReceivePlan.Held.new
+                var found = false
                 for try await (through, ended, app) in try await connection.query(
                     "SELECT last_step, ended_at IS NOT NULL, app FROM rewind_session WHERE uuid = \(id)", logger: self.logger
                 ).decode((Int, Bool, String?).self) {
-                    try BlockAdmission.checkApp(of: upload, held: app)
-                    held = (through, ended)
+                    (held.storedThrough, held.ended, held.app, found) = (through, ended, app, true)
                 }
-                let created = held == nil
-                if held == nil {
-                    var header = upload
-                    header.blocks = []
-                    header.gaps = []
-                    header.summary.endedAt = nil
-                    header.summary.lastStep = 0
-                    header.summary.eventCount = 0
-                    header.summary.lastTime = nil
-                    try await self.insertSession(header, on: connection)
-                    held = (0, false)
+                if found {
+                    for try await (first, last, reason) in try await connection.query(
+                        "SELECT first_step, last_step, reason FROM rewind_gap WHERE session = \(id) ORDER BY first_step", logger: self.logger
+                    ).decode((Int, Int, String).self) {
+                        held.gaps.append(LoggedGap(steps: first...last, reason: reason))
+                    }
+                    if let first = ReceivePlan.Held.firstStepToRead(of: upload, storedThrough: held.storedThrough) {
+                        for try await (firstStep, last, checksum) in try await connection.query(
+                            "SELECT first_step, last_step, checksum FROM rewind_block WHERE session = \(id) AND first_step >= \(first)",
+                            logger: self.logger
+                        ).decode((Int, Int, Int64).self) {
+                            held.blocks[firstStep] = (last, checksum)
+                        }
+                    }
+                } else {
+                    // A refusal below rolls the header back with the rest.
+                    try await self.insertSession(upload.newSessionHeader, on: connection)
                 }
-                var stored = held?.through ?? 0
-                var gaps: [LoggedGap] = []
-                for try await (first, last, reason) in try await connection.query(
-                    "SELECT first_step, last_step, reason FROM rewind_gap WHERE session = \(id) ORDER BY first_step", logger: self.logger
-                ).decode((Int, Int, String).self) {
-                    gaps.append(LoggedGap(steps: first...last, reason: reason))
-                }
-                for gap in BlockAdmission.gapsToStore(upload.gaps, storedThrough: stored, held: gaps) {
+                // A team store numbers no session: its blocks' checksums are those of session 0.
+                let plan = try ReceivePlan(upload, held: held, created: !found) { $0.checksum(session: 0) }
+                for gap in plan.gaps {
                     try await connection.query(
                         """
                         INSERT INTO rewind_gap (session, first_step, last_step, reason)
                         VALUES (\(id), \(gap.steps.lowerBound), \(gap.steps.upperBound), \(gap.reason))
                         """, logger: self.logger)
-                    gaps.append(gap)
                 }
-                gaps.sort { $0.steps.lowerBound < $1.steps.lowerBound }
-                var heldBlocks: [Int: (lastStep: Int, checksum: Int64)] = [:]
-                if let first = upload.blocks.first?.firstStep, first <= stored {
-                    for try await (firstStep, last, checksum) in try await connection.query(
-                        "SELECT first_step, last_step, checksum FROM rewind_block WHERE session = \(id) AND first_step BETWEEN \(first) AND \(stored)",
-                        logger: self.logger
-                    ).decode((Int, Int, Int64).self) {
-                        heldBlocks[firstStep] = (last, checksum)
+                if let grows = plan.grows, let block = plan.blocks.first(where: { $0.block.firstStep == grows })?.block {
+                    var stored: (data: [UInt8], size: Int)?
+                    for try await (size, data) in try await connection.query(
+                        "SELECT size, data FROM rewind_block WHERE session = \(id) AND first_step = \(grows)", logger: self.logger
+                    ).decode((Int, ByteBuffer).self) {
+                        stored = (Array(buffer: data), size)
                     }
+                    try BlockAdmission.checkGrowth(of: stored?.data ?? [], size: stored?.size ?? 0, to: block)
+                    try await connection.query("DELETE FROM rewind_block WHERE session = \(id) AND first_step = \(grows)", logger: self.logger)
                 }
                 var batch = BlockBatch()
-                var added = 0, duplicates = 0, steps = 0
-                var lastTime: Double?
-                for block in upload.blocks {
-                    let checksum = block.checksum(session: 0)
-                    let admission = try BlockAdmission.of(
-                        block, checksum: checksum, storedThrough: stored, gaps: gaps, held: heldBlocks[block.firstStep])
-                    switch admission {
-                    case .duplicate:
-                        duplicates += 1
-                        continue
-                    case .grows:
-                        // The last block held, with steps added since: checked against what is
-                        // held, then stored in its place (the batch holds no block before it).
-                        var held: (data: [UInt8], size: Int)?
-                        for try await (size, data) in try await connection.query(
-                            "SELECT size, data FROM rewind_block WHERE session = \(id) AND first_step = \(block.firstStep)", logger: self.logger
-                        ).decode((Int, ByteBuffer).self) {
-                            held = (Array(buffer: data), size)
-                        }
-                        try BlockAdmission.checkGrowth(of: held?.data ?? [], size: held?.size ?? 0, to: block)
-                        try await connection.query(
-                            "DELETE FROM rewind_block WHERE session = \(id) AND first_step = \(block.firstStep)", logger: self.logger)
-                        steps -= stored - block.firstStep + 1
-                    case .new:
-                        break
-                    }
+                for (block, checksum) in plan.blocks {
                     batch.append(block, checksum: checksum)
                     if batch.isFull {
                         try await batch.insert(session: id, on: connection, logger: self.logger)
                         batch = BlockBatch()
                     }
-                    stored = block.lastStep
-                    steps += block.lastStep - block.firstStep + 1
-                    lastTime = block.lastTime
-                    added += 1
                 }
                 if !batch.isEmpty { try await batch.insert(session: id, on: connection, logger: self.logger) }
-                // Ended once the last block is held: an end sent with earlier blocks only waits.
-                let endedAt = upload.blocks.last.map { $0.lastStep == stored } ?? true ? upload.summary.endedAt?.timeIntervalSince1970 : nil
+                let endedAt = plan.endedAt?.timeIntervalSince1970
                 try await connection.query(
                     """
-                    UPDATE rewind_session SET last_step = \(stored), event_count = event_count + \(steps),
-                        last_time = coalesce(\(lastTime), last_time), ended_at = coalesce(ended_at, \(endedAt))
+                    UPDATE rewind_session SET last_step = \(plan.storedThrough), event_count = event_count + \(plan.steps),
+                        last_time = coalesce(\(plan.lastTime), last_time), ended_at = coalesce(ended_at, \(endedAt))
                     WHERE uuid = \(id)
                     """, logger: self.logger)
-                return ReceivedBlocks(
-                    storedThrough: stored, added: added, duplicates: duplicates, ended: (held?.ended ?? false) || endedAt != nil, created: created)
+                return plan.received(created: !found)
             }
         } catch let refused as UploadError {
             throw refused

@@ -54,64 +54,54 @@ extension SQLiteSink {
         var results: [Result<ReceivedBlocks, any Error>]
     }
 
+    /// ``receive(_:)`` in `db`'s transaction: what the log holds of the session, read; the
+    /// plan (``ReceivePlan``, the rules every store shares); the plan carried out.
     private func receive(_ upload: StoredSessionCopy, in db: Database) throws -> ReceivedBlocks {
-        var created = false
         let number: Int
-        if let held = try Row.fetchOne(db, sql: "SELECT session_id, app FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString]) {
-            try BlockAdmission.checkApp(of: upload, held: held["app"])
-            number = held["session_id"]
+        var held = ReceivePlan.Held.new
+        let found = try Row.fetchOne(db, sql: "SELECT session_id, app FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString])
+        if let found {
+            number = found["session_id"]
+            held.app = found["app"]
+            held.storedThrough = try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [number]) ?? 0
+            held.ended = try Bool.fetchOne(db, sql: "SELECT ended_at IS NOT NULL FROM session WHERE id = ?", arguments: [number]) ?? false
+            held.gaps = try LoggedGap.fetchAll(db, session: number)
+            if let first = ReceivePlan.Held.firstStepToRead(of: upload, storedThrough: held.storedThrough) {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT first_step, last_step, checksum FROM event_block WHERE session_id = ? AND first_step >= ?", arguments: [number, first])
+                {
+                    held.blocks[row["first_step"]] = (row["last_step"], row["checksum"])
+                }
+            }
         } else {
-            var header = upload
-            header.blocks = []
-            header.gaps = []
-            header.summary.endedAt = nil
-            number = try insertSession(header, in: db)
-            created = true
+            // A refusal below rolls the header back with the rest.
+            number = try insertSession(upload.newSessionHeader, in: db)
         }
-        var stored = try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [number]) ?? 0
-        // The gaps go first: the step a block must start at skips them.
-        var gaps = try LoggedGap.fetchAll(db, session: number)
-        for gap in BlockAdmission.gapsToStore(upload.gaps, storedThrough: stored, held: gaps) {
+        let plan = try ReceivePlan(upload, held: held, created: found == nil) { $0.checksum(session: number) }
+        for gap in plan.gaps {
             try db.execute(
                 sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
                 arguments: [
                     number, gap.steps.lowerBound, gap.steps.upperBound, gap.reason,
                     Self.gapChecksum(session: number, first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason),
                 ])
-            gaps.append(gap)
         }
-        gaps.sort { $0.steps.lowerBound < $1.steps.lowerBound }
-        var added = 0, duplicates = 0
-        for block in upload.blocks {
-            let checksum = block.checksum(session: number)
-            let held = try Row.fetchOne(
-                db, sql: "SELECT last_step, checksum FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep]
-            ).map { (lastStep: $0["last_step"] as Int, checksum: $0["checksum"] as Int64) }
-            switch try BlockAdmission.of(block, checksum: checksum, storedThrough: stored, gaps: gaps, held: held) {
-            case .duplicate:
-                duplicates += 1
-                continue
-            case .grows:
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep])
-                try BlockAdmission.checkGrowth(of: Array(row?["data"] as Data? ?? Data()), size: row?["size"] ?? 0, to: block)
-                try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, block.firstStep])
-            case .new:
-                break
-            }
+        if let grows = plan.grows, let block = plan.blocks.first(where: { $0.block.firstStep == grows })?.block {
+            let row = try Row.fetchOne(db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, grows])
+            try BlockAdmission.checkGrowth(of: Array(row?["data"] as Data? ?? Data()), size: row?["size"] ?? 0, to: block)
+            try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, grows])
+        }
+        for (block, _) in plan.blocks {
             try insertBlock(block, session: number, in: db)
-            stored = block.lastStep
-            added += 1
         }
-        if let endedAt = upload.summary.endedAt, upload.blocks.last.map({ $0.lastStep == stored }) ?? true {
-            // Ended once the last block is held: an end sent with earlier blocks only waits.
+        if let endedAt = plan.endedAt {
             var row = try SessionRow.fetch(db, id: number, path: path)
             if row.endedAt == nil {
                 row.endedAt = endedAt.timeIntervalSince1970
                 try row.save(db)
             }
         }
-        return try Self.progress(db, session: number, added: added, duplicates: duplicates, created: created)
+        return try Self.progress(db, session: number, added: plan.blocks.count, duplicates: plan.duplicates, created: found == nil)
     }
 
     private static func progress(_ db: Database, session: Int, added: Int, duplicates: Int, created: Bool) throws -> ReceivedBlocks {
