@@ -222,8 +222,7 @@ extension Collector {
         defer { readable.discard() }
         let reader = try LogReader(path: readable.path)
         let copy = try reader.storedCopy(of: try reader.session(id.uuidString))
-        let folder = NSTemporaryDirectory() + "/rewind-collector-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try ReadableSessions.makeCopyFolder("collector")
         // Removed at once: the open handle keeps the file until the body is sent (or the
         // response dropped), and nothing is left behind by a client that goes away.
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -33,8 +33,7 @@ public struct CollectorSessionStore: SessionStore {
 
     public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         let data = try await client.fetch(id, "log")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-collector-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let folder = try ReadableSessions.makeCopyFolder("collector")
         let file = folder + "/session.rewind"
         guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
             try? FileManager.default.removeItem(atPath: folder)

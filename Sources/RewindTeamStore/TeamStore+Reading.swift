@@ -26,9 +26,9 @@ extension TeamStore: SessionStore {
             let all = try await sessions()
             (chosen, count) = (try choose(selection.sessions, among: all), all.count)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-store-\(UUID().uuidString)").path
+        let folder: String
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            folder = try ReadableSessions.makeCopyFolder("store")
         } catch {
             throw TeamStoreError(.failed, location: name, "cannot make a folder for the sessions read: \(error.localizedDescription)")
         }

@@ -29,6 +29,14 @@ public struct ReadableSessions: Sendable {
         self.sessionsHeld = sessionsHeld
     }
 
+    /// A new folder for a copy of sessions, `rewind-KIND-UUID` under the temporary folder,
+    /// that only its user can read (0700): what a store elsewhere copies sessions into.
+    public static func makeCopyFolder(_ kind: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-\(kind)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
     /// Removes the copy, if there is one: readers opened at ``path`` after this read it anew.
     public func discard() {
         guard let copyFolder else { return }

@@ -231,12 +231,16 @@ public final class SQLiteSink: RecordingSink {
     /// Removes a session with its events and gaps: a test hook that frees pages, which
     /// `secure_delete` on this connection zeroes, so that nothing removed stays readable.
     func removeSession(_ session: Int) throws {
-        try writing { db in
-            for table in ["event", "event_block", "gap", "session_meta"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
-            }
-            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
+        try writing { db in try Self.delete(session: session, in: db) }
+    }
+
+    /// Deletes session `session` and every row of it, in the caller's transaction: the one
+    /// list of the tables that hold a session's rows.
+    static func delete(session: Int, in db: Database) throws {
+        for table in ["event", "event_block", "gap", "session_meta"] {
+            try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
         }
+        try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
     }
 
     /// Runs `body` in a read-only transaction of the writer's connection.
@@ -408,10 +412,7 @@ public final class SQLiteSink: RecordingSink {
         }
         guard try used() > limit else { return }
         for session in try Int.fetchAll(db, sql: "SELECT id FROM session ORDER BY id") where !open.contains(session) {
-            for table in ["event", "event_block", "gap", "session_meta"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE session_id = ?", arguments: [session])
-            }
-            try db.execute(sql: "DELETE FROM session WHERE id = ?", arguments: [session])
+            try delete(session: session, in: db)
             guard try used() > limit else { return }
         }
     }
