@@ -114,7 +114,15 @@ public final class CollectorClient: SessionDestination {
     private func tryOnce(_ request: URLRequest) async throws -> Attempt {
         let data: Data, response: URLResponse
         do {
+            #if canImport(FoundationNetworking)
+            // Never cancelled on Linux: swift-corelibs-foundation's URLSessionTask.cancel() races
+            // the task's own end and traps ("a task that in not in the registry"; `rewind bench`
+            // crashed so, stopping an upload loop). The request runs to its end, 60 s at most,
+            // in a task of its own, which a caller's cancellation does not reach.
+            (data, response) = try await Task { [session] in try await session.data(for: request) }.value
+            #else
             (data, response) = try await session.data(for: request)
+            #endif
         } catch {
             return .failed(CollectorClientError(.unavailable, location: name, "cannot reach the collector: \(error.localizedDescription)"), retryAfter: nil)
         }
