@@ -83,7 +83,8 @@ public final class TeamStore: Sendable {
             database: location.database, tls: tls.pool)
         pool.options.connectTimeout = .seconds(10)
         pool.options.maximumConnections = max(1, connections)
-        return TeamStore(location: location, client: PostgresClient(configuration: pool, backgroundLogger: logger), logger: logger, connectionWait: connectionWait)
+        let client = PostgresClient(configuration: pool, backgroundLogger: logger)
+        return TeamStore(location: location, client: client, logger: logger, connectionWait: connectionWait)
     }
 
     /// Closes the pool's connections.

@@ -60,7 +60,7 @@ public final class PrivateCluster {
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         var pid = pid_t()
         let pointers = argv.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         let spawned = posix_spawn(&pid, argv[0], &actions, nil, pointers, environ)
         guard spawned == 0 else { throw Failed(output: "posix_spawn: \(spawned)") }
         var status: Int32 = 0
