@@ -121,7 +121,7 @@ let package = Package(
         .target(
             name: "RewindTeamStore",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindUpload",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindUpload",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
                 .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["TeamStore"])),
             ]
@@ -134,7 +134,7 @@ let package = Package(
         .target(
             name: "RewindCollector",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindInspector", "RewindRendering", "RewindReport", "RewindTeamStore",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),

@@ -5,7 +5,6 @@ import HummingbirdCore
 import HummingbirdTLS
 import Logging
 import NIOSSL
-import RewindInspector
 import RewindLog
 import RewindReport
 import RewindTeamStore

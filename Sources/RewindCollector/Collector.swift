@@ -1,5 +1,4 @@
 import Foundation
-import RewindInspector
 import RewindLog
 
 /// The collector apps and CI jobs upload sessions to, and people fetch them from

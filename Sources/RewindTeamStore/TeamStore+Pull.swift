@@ -2,7 +2,6 @@
 import Foundation
 import PostgresNIO
 import RewindCore
-import RewindInspector
 import RewindLog
 
 extension TeamStore {

@@ -1,6 +1,5 @@
 #if TeamStore
 import Foundation
-import RewindInspector
 import RewindLog
 
 extension TeamStore: SessionStore {

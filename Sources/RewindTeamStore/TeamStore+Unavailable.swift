@@ -1,6 +1,5 @@
 #if !TeamStore
 import Foundation
-import RewindInspector
 import RewindLog
 
 /// The team store of a build without the `TeamStore` trait: every way in says so, in one

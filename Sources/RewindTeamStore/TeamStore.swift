@@ -2,7 +2,6 @@
 import Foundation
 import PostgresNIO
 import RewindCore
-import RewindInspector
 import RewindLog
 
 /// A team store: the sessions of many logs in one PostgreSQL database, each under its

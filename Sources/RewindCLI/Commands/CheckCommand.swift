@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindLog
 import RewindRendering
 
 /// `rewind check`: the integrity of a log and an audit of its sessions.

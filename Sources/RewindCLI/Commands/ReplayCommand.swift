@@ -1,5 +1,6 @@
 import ArgumentParser
 import RewindInspector
+import RewindLog
 import RewindJSON
 import RewindRendering
 import RewindReplay

@@ -1,5 +1,4 @@
 import Foundation
-import RewindLog
 
 /// Where sessions are kept: a log on this machine (``LogFileStore``), or a team's store
 /// elsewhere (`TeamStore`, PostgreSQL). Every verb that reads sessions reads them through

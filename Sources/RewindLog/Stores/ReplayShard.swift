@@ -1,6 +1,5 @@
 import Foundation
 import RewindJSON
-import RewindLog
 
 /// One of `count` parts of a set of recorded sessions, so that parallel CI jobs replay each
 /// session exactly once between them.

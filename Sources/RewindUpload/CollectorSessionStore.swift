@@ -1,7 +1,5 @@
 import Foundation
-import RewindInspector
 import RewindLog
-import RewindUpload
 
 /// One session a collector shares, `https://host/sessions/UUID`, as a ``SessionStore``: its
 /// log is fetched (`GET /sessions/UUID/log`, with a read token) into a folder only its user

@@ -1,6 +1,5 @@
 import Foundation
 import RewindCore
-import RewindLog
 
 /// Which sessions `rewind sessions` lists: every condition given must hold.
 public struct SessionFilter: Sendable, Equatable {

@@ -1,5 +1,4 @@
 import Foundation
-import RewindLog
 
 /// Sessions made readable by a ``SessionStore``: the path readers open, and the local copy
 /// behind it when the store is elsewhere.

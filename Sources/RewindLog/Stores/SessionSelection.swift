@@ -1,4 +1,3 @@
-import RewindReplay
 
 /// The sessions a verb reads, and how much of them.
 public struct SessionSelection: Sendable {

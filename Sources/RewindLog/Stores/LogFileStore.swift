@@ -1,5 +1,4 @@
 import Foundation
-import RewindLog
 
 /// A log on this machine, as a ``SessionStore``: read in place.
 public struct LogFileStore: SessionStore {
