@@ -1,7 +1,7 @@
 import ArgumentParser
 import RewindInspector
-import RewindLog
 import RewindJSON
+import RewindLog
 import RewindRendering
 import RewindReplay
 import RewindReport

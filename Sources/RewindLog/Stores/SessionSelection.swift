@@ -1,4 +1,3 @@
-
 /// The sessions a verb reads, and how much of them.
 public struct SessionSelection: Sendable {
     /// Which sessions.
