@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where uploads of sessions go: a log on this machine (``SQLiteSink``), a team's store
-/// (`TeamStore`), or a collector elsewhere (`CollectorClient`). A collector stores into one
-/// of the first two; `rewind push` sends to any.
+/// Where uploads of sessions go, the write side of the stores ``SessionStore`` reads: a log on
+/// this machine (``LogFileDestination``), a team's store (`TeamStore`), or a collector elsewhere
+/// (`CollectorClient`). A collector stores into one of the first two; `rewind push` sends to
+/// any. The stores take an upload by the rules of ``ReceivePlan``.
 ///
 /// A block is known by its session and first step and covered by its checksum, so sending
 /// it again adds nothing: a retry after a lost answer is harmless.

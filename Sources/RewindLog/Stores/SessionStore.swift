@@ -1,8 +1,9 @@
 import Foundation
 
-/// Where sessions are kept: a log on this machine (``LogFileStore``), or a team's store
-/// elsewhere (`TeamStore`, PostgreSQL). Every verb that reads sessions reads them through
-/// this, so a verb takes a path or a store's location alike.
+/// Where sessions are kept, read: a log on this machine (``LogFileStore``), a team's store
+/// (`TeamStore`, PostgreSQL), or a session a collector shares (`CollectorSessionStore`). Every
+/// verb that reads sessions reads them through this, so a verb takes a path or a store's
+/// location alike; ``SessionDestination`` is the same stores' write side.
 ///
 /// Readers read a log (``LogReader`` and everything built on it): a store elsewhere copies
 /// the sessions a verb reads into a log on this machine and hands out a name that readers
