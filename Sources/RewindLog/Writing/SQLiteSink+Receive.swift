@@ -8,7 +8,7 @@ extension SQLiteSink {
             guard let number = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString]) else {
                 return nil
             }
-            return try Self.progress(db, session: number, added: 0, duplicates: 0, created: false)
+            return try Self.progress(db, session: number)
         }
     }
 
@@ -101,13 +101,13 @@ extension SQLiteSink {
                 try row.save(db)
             }
         }
-        return try Self.progress(db, session: number, added: plan.blocks.count, duplicates: plan.duplicates, created: found == nil)
+        return plan.received(created: found == nil)
     }
 
-    private static func progress(_ db: Database, session: Int, added: Int, duplicates: Int, created: Bool) throws -> ReceivedBlocks {
+    private static func progress(_ db: Database, session: Int) throws -> ReceivedBlocks {
         let stored = try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [session]) ?? 0
         let ended = try Bool.fetchOne(db, sql: "SELECT ended_at IS NOT NULL FROM session WHERE id = ?", arguments: [session]) ?? false
-        return ReceivedBlocks(storedThrough: stored, added: added, duplicates: duplicates, ended: ended, created: created)
+        return ReceivedBlocks(storedThrough: stored, added: 0, duplicates: 0, ended: ended, created: false)
     }
 }
 
