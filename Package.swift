@@ -127,14 +127,15 @@ let package = Package(
             ]
         ),
         // Uploading a log's sessions to a collector over HTTP (URLSession): what an app links
-        // to ship its recordings, and `rewind push --to https://…`. No server package.
+        // to ship its recordings, and `rewind push --to https://…`; the upload's frame and
+        // limits, which the collector reads with it. No server package.
         .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
         // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
         // `TeamStore` trait it holds only a stand-in that says so.
         .target(
             name: "RewindCollector",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore", "RewindUpload",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
@@ -213,6 +214,7 @@ let package = Package(
             name: "RewindReportTests",
             dependencies: ["RewindTestSupport", "RewindReport", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
         ),
+        .testTarget(name: "RewindUploadTests", dependencies: ["RewindTestSupport", "RewindUpload", "RewindLog", "RewindCore", "RewindJSON"]),
         .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore", "RewindInspector", "RewindLog"]),
         .testTarget(
             name: "RewindCLITests",

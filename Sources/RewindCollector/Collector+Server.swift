@@ -8,6 +8,7 @@ import NIOSSL
 import RewindLog
 import RewindReport
 import RewindTeamStore
+import RewindUpload
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {

@@ -1,5 +1,6 @@
 import Foundation
 import RewindLog
+import RewindUpload
 
 /// The collector apps and CI jobs upload sessions to, and people fetch them from
 /// (`rewind serve`, docs/collector.md): HTTP on Hummingbird, in front of a store (a log on
