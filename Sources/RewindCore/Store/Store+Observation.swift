@@ -40,7 +40,7 @@ extension Store {
         removingDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
         onChange: @escaping (Value) -> Void
     ) -> StoreObservation {
-        var last = _state[keyPath: keyPath]
+        var last = shownState[keyPath: keyPath]
         return addObserver { state in
             let value = state[keyPath: keyPath]
             if !isDuplicate(last, value) {
@@ -57,7 +57,7 @@ extension Store {
         of keyPath: KeyPath<State, Value>
     ) -> AsyncStream<Value> {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
-        continuation.yield(_state[keyPath: keyPath])
+        continuation.yield(shownState[keyPath: keyPath])
         let observation = observe(keyPath) { continuation.yield($0) }
         continuation.onTermination = { _ in
             Task { @MainActor in observation.cancel() }

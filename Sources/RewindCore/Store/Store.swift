@@ -17,15 +17,20 @@ public final class Store<State: Sendable, Action: Sendable> {
             let box = observationRegistrar()
             box.registrar.access(self, keyPath: box.keyPath)
         }
-        return _state
+        return shownState
     }
-    /// The number of actions dispatched so far; the state is the state after this step.
+    /// The number of actions dispatched so far; the present state is the state after this step.
     public var step: Int { _step }
 
     // Only the main actor touches these, and no access overlaps another: the dynamic
     // exclusivity checks they would get as class properties cost more than the dispatch.
     @usableFromInline @exclusivity(unchecked) var _state: State
     @usableFromInline @exclusivity(unchecked) var _step = 0
+    /// Whether the store shows ``travelled`` instead of the present (`Store+Travel.swift`):
+    /// a flag of its own, so that dispatch tests one byte, not an optional state.
+    @usableFromInline @exclusivity(unchecked) var isShowingThePast = false
+    @usableFromInline @exclusivity(unchecked) var travelled: State?
+    @usableFromInline @exclusivity(unchecked) var heldActions = 0
     @usableFromInline let reducer: any Reducer<State, Action>
     /// The store's recorder: the one it was made with (``init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``)
     /// or the first among its middleware; nil when it records nothing. Call its
@@ -81,8 +86,15 @@ public final class Store<State: Sendable, Action: Sendable> {
     }
 
     /// Dispatches a user intent or any other action from outside the store.
+    ///
+    /// While the store travels (``travel(to:)``), the action is held back: counted in
+    /// ``heldActionCount``, neither reduced nor recorded.
     @inlinable
     public func send(_ action: Action) {
+        if isShowingThePast {
+            heldActions += 1
+            return
+        }
         dispatch(action, cause: nil)
     }
 
@@ -121,7 +133,9 @@ public final class Store<State: Sendable, Action: Sendable> {
                 each.willReduce(action, state: _state, context: context)
             }
         }
-        if let registrarBox { willChangeState(registrarBox) }
+        // While travelling, the present changes unseen: the shown state is the past one.
+        let isShown = !isShowingThePast
+        if isShown, let registrarBox { willChangeState(registrarBox) }
         let effect = reducer.reduce(into: &_state, action: action)
         _step = context.step
         // What the step asked for, recorded for replay to compare (DESIGN.md section 16): built
@@ -151,9 +165,11 @@ public final class Store<State: Sendable, Action: Sendable> {
                 each.didReduce(action, state: _state, context: context, asked: summary)
             }
         }
-        if let registrarBox { didChangeState(registrarBox) }
-        if !observers.isEmpty {
-            for observer in observers { observer.call(_state) }
+        if isShown {
+            if let registrarBox { didChangeState(registrarBox) }
+            if !observers.isEmpty {
+                for observer in observers { observer.call(_state) }
+            }
         }
     }
 
