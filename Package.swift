@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "RewindCLI", targets: ["RewindCLI"]),
         .library(name: "RewindTeamStore", targets: ["RewindTeamStore"]),
         .library(name: "RewindUpload", targets: ["RewindUpload"]),
+        .library(name: "RewindLive", targets: ["RewindLive"]),
         .library(name: "RewindCollector", targets: ["RewindCollector"]),
         .executable(name: "rewind", targets: ["rewind"]),
         .executable(name: "rewind-recording-probe", targets: ["rewind-recording-probe"]),
@@ -130,6 +131,9 @@ let package = Package(
         // to ship its recordings, and `rewind push --to https://…`; the upload's frame and
         // limits, which the collector reads with it. No server package.
         .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
+        // Live time travel of the running app (DESIGN.md section 17), the app's side: its
+        // store sent to a recorded step, back, or past skipped steps. No server package.
+        .target(name: "RewindLive", dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindReplay"]),
         // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
         // `TeamStore` trait it holds only a stand-in that says so.
         .target(
@@ -214,6 +218,7 @@ let package = Package(
             name: "RewindReportTests",
             dependencies: ["RewindTestSupport", "RewindReport", "RewindLog", "RewindJSON", "RewindCore", "PhotoApp"]
         ),
+        .testTarget(name: "RewindLiveTests", dependencies: ["RewindTestSupport", "RewindLive", "RewindCore", "RewindLog", "RewindJSON"]),
         .testTarget(name: "RewindUploadTests", dependencies: ["RewindTestSupport", "RewindUpload", "RewindLog", "RewindCore", "RewindJSON"]),
         .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore", "RewindInspector", "RewindLog"]),
         .testTarget(

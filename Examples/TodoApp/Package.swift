@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "RewindCLI", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),
                 .product(name: "RewindReport", package: "Rewind"),
+                .product(name: "RewindLive", package: "Rewind"),
                 "ExampleTestSupport",
             ]),
         // Runs the package's executables from the tests of both apps.

@@ -1,0 +1,123 @@
+import Foundation
+import RewindCore
+import RewindJSON
+import RewindLog
+import RewindReplay
+
+/// Carries out ``LiveCommand``s on a running app's store: sends it to a recorded step, back to
+/// the present, or to the present without some steps (DESIGN.md section 17).
+///
+/// Every state it shows comes from the app's own log, read at the moment of the command (the
+/// recorder is flushed first), and is decoded by the app's own `Decodable`; a skip replays the
+/// log's actions through the app's reducer, starting no effect, as `rewind replay --skip`
+/// does. The store then travels (``Store/travel(to:)``): observers and SwiftUI show the state,
+/// and what the UI sends is held back until the traveller resumes it. The log goes on recording
+/// the present, so nothing a command does is ever written to it.
+///
+/// ```swift
+/// #if DEBUG
+/// let traveller = LiveTraveller(store: store, reducer: TodoFeature(), logPath: logPath, session: session)
+/// try traveller.perform(.travel(step: 10))   // a debug menu's "back to step 10"
+/// try traveller.perform(.resume)
+/// #endif
+/// ```
+@MainActor
+public final class LiveTraveller<State: RecordableState, Action: RecordableAction> {
+    /// The store it sends through time.
+    public let store: Store<State, Action>
+    /// The log the store records into.
+    public let logPath: String
+    /// The session the store records, by its id.
+    public let sessionID: UUID
+    /// The steps skipped now (``LiveCommand/skip(step:)``), empty when it shows a recorded
+    /// step or the present.
+    public private(set) var skipped: Set<Int> = []
+    private let registry: ReplayRegistry
+    private let decoder = JSONValueDecoder()
+
+    /// - Parameters:
+    ///   - store: a store that records `session` into the log at `logPath`.
+    ///   - reducer: the store's reducer, which a skip replays the session through.
+    ///   - logPath: the log `store` records into.
+    ///   - session: the session `store` records, as given to it.
+    public init<R: Reducer & Sendable>(store: Store<State, Action>, reducer: R, logPath: String, session: SessionDescriptor)
+    where R.State == State, R.Action == Action {
+        self.store = store
+        self.logPath = logPath
+        self.sessionID = session.id
+        self.registry = ReplayRegistry([ReplayFlow(session.flow, schemaVersion: session.schemaVersion, reducer: { reducer })])
+    }
+
+    /// Carries out `command`; on an error the store is left as it was.
+    public func perform(_ command: LiveCommand) throws(LiveTravelError) {
+        switch command {
+        case .travel(let step):
+            try checkReached(step, from: 0)
+            let state = try recordedState(at: step)
+            skipped = []
+            store.travel(to: state)
+        case .resume:
+            skipped = []
+            store.resume()
+        case .skip(let step):
+            try checkReached(step, from: 1)
+            let state = try presentWithout(skipped.union([step]), asked: step)
+            skipped.insert(step)
+            store.travel(to: state)
+        case .unskip(let step):
+            guard skipped.contains(step) else { throw LiveTravelError(.noSuchStep, step: step, "step \(step) is not skipped") }
+            let rest = skipped.subtracting([step])
+            if rest.isEmpty {
+                skipped = []
+                store.resume()
+            } else {
+                let state = try presentWithout(rest, asked: step)
+                skipped = rest
+                store.travel(to: state)
+            }
+        }
+    }
+
+    private func checkReached(_ step: Int, from first: Int) throws(LiveTravelError) {
+        guard step >= first, step <= store.step else {
+            throw LiveTravelError(.noSuchStep, step: step, "step \(step) is not in the session, which is at step \(store.step)")
+        }
+    }
+
+    /// The log's state at `step`, as the app's type.
+    private func recordedState(at step: Int) throws(LiveTravelError) -> State {
+        store.recorder?.flush()
+        let value: JSONValue
+        do {
+            let reader = try LogReader(path: logPath)
+            value = try reader.state(of: try reader.session(sessionID.uuidString), at: step)
+        } catch {
+            throw LiveTravelError(.unreadable, step: step, "the log cannot give step \(step): \(error.message)")
+        }
+        return try decoded(value, step: step)
+    }
+
+    /// The present recomputed through the reducer without `steps`.
+    private func presentWithout(_ steps: Set<Int>, asked step: Int) throws(LiveTravelError) -> State {
+        store.recorder?.flush()
+        let replay: WhatIfReplay
+        do {
+            let actions = try RecordedActions(log: logPath, session: sessionID.uuidString, registry: registry, through: store.step)
+            replay = try WhatIfReplay(actions, skipping: steps)
+        } catch let error as LogError {
+            throw LiveTravelError(.unreadable, step: step, "the log cannot give the session's actions: \(error.message)")
+        } catch {
+            throw LiveTravelError(.cannotReplay, step: step, "the session does not replay without step \(step): \(error)")
+        }
+        guard let last = replay.states.last else { return try recordedState(at: 0) }
+        return try decoded(last, step: step)
+    }
+
+    private func decoded(_ value: JSONValue, step: Int) throws(LiveTravelError) -> State {
+        do {
+            return try decoder.decode(State.self, from: value)
+        } catch {
+            throw LiveTravelError(.undecodable, step: step, "the state of step \(step) does not decode as \(State.self): \(error)")
+        }
+    }
+}
