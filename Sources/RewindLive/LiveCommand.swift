@@ -1,3 +1,5 @@
+import RewindJSON
+
 /// What a live inspector asks of a running app (DESIGN.md section 17), carried out by a
 /// ``LiveTraveller`` on the app's store.
 public enum LiveCommand: Sendable, Equatable {
@@ -11,4 +13,8 @@ public enum LiveCommand: Sendable, Equatable {
     case skip(step: Int)
     /// Take a skipped step back; with none left skipped, the same as ``resume``.
     case unskip(step: Int)
+    /// Send an action, written as the JSON a recorder writes of it, through the store: decoded
+    /// by the app's type, reduced and recorded with the origin `inspector`. A travelling store
+    /// returns to the present first, since the action acts on the present.
+    case dispatch(action: JSONValue)
 }

@@ -7,14 +7,15 @@ public struct LiveTravelError: Error, Sendable, Equatable, CustomStringConvertib
         case noSuchStep = "no_such_step"
         /// The app's log could not be read at that step (a step the recorder lost, damage).
         case unreadable
-        /// The recorded state does not decode as the app's state type.
+        /// The recorded state does not decode as the app's state type, or a dispatched action
+        /// as its action type.
         case undecodable
         /// The app's reducer could not replay the session without the skipped steps.
         case cannotReplay = "cannot_replay"
     }
 
     public var kind: Kind
-    /// The step asked for.
+    /// The step asked for; for a dispatch, the step the action would have been.
     public var step: Int
     /// One line for a person.
     public var message: String

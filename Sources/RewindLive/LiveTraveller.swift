@@ -5,7 +5,8 @@ import RewindLog
 import RewindReplay
 
 /// Carries out ``LiveCommand``s on a running app's store: sends it to a recorded step, back to
-/// the present, or to the present without some steps (DESIGN.md section 17).
+/// the present, or to the present without some steps, or dispatches an action written as JSON
+/// (DESIGN.md section 17).
 ///
 /// Every state it shows comes from the app's own log, read at the moment of the command (the
 /// recorder is flushed first), and is decoded by the app's own `Decodable`; a skip replays the
@@ -32,6 +33,8 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
     /// The steps skipped now (``LiveCommand/skip(step:)``), empty when it shows a recorded
     /// step or the present.
     public private(set) var skipped: Set<Int> = []
+    /// The origin an action sent by ``LiveCommand/dispatch(action:)`` is recorded with.
+    public static var origin: String { "inspector" }
     private let registry: ReplayRegistry
     private let decoder = JSONValueDecoder()
 
@@ -64,6 +67,16 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
             let state = try presentWithout(skipped.union([step]), asked: step)
             skipped.insert(step)
             store.travel(to: state)
+        case .dispatch(let value):
+            let action: Action
+            do {
+                action = try decoder.decode(Action.self, from: value)
+            } catch {
+                throw LiveTravelError(.undecodable, step: store.step + 1, "the action does not decode as \(Action.self): \(error)")
+            }
+            skipped = []
+            store.resume()
+            store.send(action, recordedAs: Self.origin)
         case .unskip(let step):
             guard skipped.contains(step) else { throw LiveTravelError(.noSuchStep, step: step, "step \(step) is not skipped") }
             let rest = skipped.subtracting([step])

@@ -57,6 +57,34 @@ import Testing
         #expect(try recorded.state(at: 3) == ["count": 1, "fact": "1 is a number"])
     }
 
+    /// What an inspector dispatches is recorded with its origin, and that step alone: the
+    /// steps it causes keep their own, and an action sent during a dispatch keeps its own.
+    @Test func anInspectorsActionIsRecordedAsTheInspectors() async throws {
+        let sink = InMemorySink.inMemory()
+        let recorder = Recorder<Counter.State, Counter.Action>(sink: sink, session: SessionDescriptor(name: "counter", flow: "counter"))
+        let store = Store(initialState: Counter.State(), reducer: Counter(), middleware: [recorder], execution: .manual)
+        store.send(.increment)
+        store.send(.didTapFact, recordedAs: "inspector")
+        await store.settle()
+        var sentFromObserver = false
+        let observation = store.observe(\.count) { _ in
+            guard !sentFromObserver else { return }
+            sentFromObserver = true
+            store.send(.didTapDone, recordedAs: "inspector")
+        }
+        store.send(.increment)
+        observation.cancel()
+        store.travel(to: Counter.State())
+        store.send(.increment, recordedAs: "inspector")
+        #expect(store.heldActionCount == 1 && store.step == 6, "a travelling store holds it back")
+        recorder.close()
+        let recorded = try #require(sink.sessions.first)
+        #expect(recorded.events.map(\.actionName) == ["increment", "didTapFact", "factResponse", "increment", "didTapDone", "output"])
+        #expect(recorded.events.map(\.origin) == ["counter", "inspector", "counter", "counter", "counter", "counter"])
+        #expect(recorded.events[1].effects == RecordedEffects(runs: [nil]), "its work is recorded as ever")
+        #expect(recorded.events[3].effects == RecordedEffects())
+    }
+
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test func observationSeesTheTravelAndTheResume() {
         let store = Store(initialState: Counter.State(), reducer: Counter())

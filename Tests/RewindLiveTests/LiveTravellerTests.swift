@@ -88,6 +88,25 @@ import Testing
         #expect(store.state == Tally.State(total: 1_275, count: 50))
     }
 
+    /// An action written as JSON is decoded by the app's type and recorded as the inspector's;
+    /// a travelling store returns to the present first.
+    @Test func aDispatchedActionIsRecordedWithTheOriginInspector() throws {
+        let folder = try TemporaryDirectory()
+        let (store, traveller) = try recording(in: folder)
+        try traveller.perform(.travel(step: 3))
+        try traveller.perform(.dispatch(action: ["add": ["_0": 1_000]]))
+        #expect(!store.isTravelling && store.step == 51 && store.state == Tally.State(total: 2_275, count: 51))
+        #expect(throws: LiveTravelError.self) { try traveller.perform(.dispatch(action: ["multiply": ["_0": 2]])) }
+        #expect(store.step == 51)
+        store.recorder?.close()
+        let reader = try LogReader(path: traveller.logPath)
+        let session = try reader.session("1")
+        #expect(session.lastStep == 51)
+        let events = try reader.events(of: session, steps: 50...51)
+        #expect(events.map(\.origin) == ["tally", LiveTraveller<Tally.State, Tally.Action>.origin])
+        #expect(events[1].action == ["add": ["_0": 1_000]])
+    }
+
     @Test func aStepTheSessionHasNotReachedIsRefusedAndChangesNothing() throws {
         let folder = try TemporaryDirectory()
         let (store, traveller) = try recording(in: folder)

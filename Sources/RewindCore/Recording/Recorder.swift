@@ -64,7 +64,8 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     }
 
     /// The follow-up actions a step sent (`.send`, outputs aside) and the work it started
-    /// (`.run`, each by its name, nil for work given none).
+    /// (`.run`, each by its name, nil for work given none); and, for an action a live
+    /// inspector dispatched, the origin it is recorded with in place of its own.
     ///
     /// A box, made only for a step that asked for any: every other step's slot holds one empty
     /// word. Two arrays in each slot, retained and released at every step, made a recorded
@@ -74,11 +75,21 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     final class Asked: Sendable {
         @usableFromInline let sends: [Action]
         @usableFromInline let runs: [String?]
+        /// The origin recorded in place of the action's own (``DescribedAction/origin``); nil
+        /// for every step but those a live inspector dispatched.
+        @usableFromInline let origin: String?
 
         @inlinable
-        init(sends: [Action], runs: [String?]) {
+        init(sends: [Action], runs: [String?], origin: String? = nil) {
             self.sends = sends
             self.runs = runs
+            self.origin = origin
+        }
+
+        /// `asked` with `origin` recorded in place of the action's own.
+        @inlinable
+        static func relabelling(_ asked: Asked?, origin: String) -> Asked {
+            Asked(sends: asked?.sends ?? [], runs: asked?.runs ?? [], origin: origin)
         }
 
         /// A box for `sends` and `runs`, nil when both are empty.

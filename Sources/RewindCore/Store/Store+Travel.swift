@@ -9,7 +9,7 @@
 /// app resumes where it really is.
 extension Store {
     /// Whether the store shows a past state (``travel(to:)``) rather than its present.
-    public var isTravelling: Bool { isShowingThePast }
+    public var isTravelling: Bool { liveFlags.contains(.travelling) }
 
     /// The actions sent from outside since the store began to travel, held back and not
     /// reduced; 0 when it is not travelling.
@@ -26,9 +26,9 @@ extension Store {
     /// app to a step this way), or the present recomputed without some steps.
     public func travel(to state: State) {
         if let registrarBox { willChangeState(registrarBox) }
-        if !isShowingThePast { heldActions = 0 }
+        if !liveFlags.contains(.travelling) { heldActions = 0 }
         travelled = state
-        isShowingThePast = true
+        liveFlags.insert(.travelling)
         if let registrarBox { didChangeState(registrarBox) }
         for observer in observers { observer.call(state) }
     }
@@ -36,19 +36,36 @@ extension Store {
     /// Shows the present again and takes actions again. The actions held back while travelling
     /// are dropped, not sent late: they were meant for a state the app no longer shows.
     public func resume() {
-        guard isShowingThePast else { return }
+        guard liveFlags.contains(.travelling) else { return }
         if let registrarBox { willChangeState(registrarBox) }
-        isShowingThePast = false
+        liveFlags.remove(.travelling)
         travelled = nil
         heldActions = 0
         if let registrarBox { didChangeState(registrarBox) }
         for observer in observers { observer.call(_state) }
     }
 
+    /// Dispatches `action` as one sent from outside, recorded with `origin` in place of the
+    /// action's own (``DescribedAction/origin``): what a live inspector dispatches is recorded as
+    /// the inspector's (`RewindLive`). Called while the store dispatches (from an observer), the
+    /// action waits its turn and is recorded with its own origin, never another step with this
+    /// one's. A travelling store holds it back as it holds any `send`.
+    package func send(_ action: Action, recordedAs origin: String) {
+        if liveFlags.contains(.travelling) {
+            heldActions += 1
+            return
+        }
+        if !isDispatching {
+            dispatchedOrigin = origin
+            liveFlags.insert(.dispatched)
+        }
+        dispatch(action, cause: nil)
+    }
+
     /// The state shown: the travelled one, or the present.
     @usableFromInline
     var shownState: State {
-        if isShowingThePast, let travelled { return travelled }
+        if liveFlags.contains(.travelling), let travelled { return travelled }
         return _state
     }
 }

@@ -26,11 +26,15 @@ public final class Store<State: Sendable, Action: Sendable> {
     // exclusivity checks they would get as class properties cost more than the dispatch.
     @usableFromInline @exclusivity(unchecked) var _state: State
     @usableFromInline @exclusivity(unchecked) var _step = 0
-    /// Whether the store shows ``travelled`` instead of the present (`Store+Travel.swift`):
-    /// a flag of its own, so that dispatch tests one byte, not an optional state.
-    @usableFromInline @exclusivity(unchecked) var isShowingThePast = false
+    /// What a live inspector asked of the store (`Store+Travel.swift`), as bits: it shows
+    /// ``travelled`` instead of the present (``LiveFlags/travelling``), or the step about to be
+    /// reduced is one it dispatched (``LiveFlags/dispatched``). One byte, so that dispatch tests
+    /// one load for both, not an optional state.
+    @usableFromInline @exclusivity(unchecked) var liveFlags: LiveFlags = []
     @usableFromInline @exclusivity(unchecked) var travelled: State?
     @usableFromInline @exclusivity(unchecked) var heldActions = 0
+    /// The origin the step an inspector dispatched is recorded with.
+    @usableFromInline @exclusivity(unchecked) var dispatchedOrigin = ""
     @usableFromInline let reducer: any Reducer<State, Action>
     /// The store's recorder: the one it was made with (``init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``)
     /// or the first among its middleware; nil when it records nothing. Call its
@@ -91,7 +95,7 @@ public final class Store<State: Sendable, Action: Sendable> {
     /// ``heldActionCount``, neither reduced nor recorded.
     @inlinable
     public func send(_ action: Action) {
-        if isShowingThePast {
+        if liveFlags.contains(.travelling) {
             heldActions += 1
             return
         }
@@ -133,8 +137,9 @@ public final class Store<State: Sendable, Action: Sendable> {
                 each.willReduce(action, state: _state, context: context)
             }
         }
+        let live = liveFlags
         // While travelling, the present changes unseen: the shown state is the past one.
-        let isShown = !isShowingThePast
+        let isShown = !live.contains(.travelling)
         if isShown, let registrarBox { willChangeState(registrarBox) }
         let effect = reducer.reduce(into: &_state, action: action)
         _step = context.step
@@ -156,6 +161,10 @@ public final class Store<State: Sendable, Action: Sendable> {
                 }
             }
             asked = .boxing(sends: sends, runs: runs)
+        }
+        if live.contains(.dispatched) {
+            asked = .relabelling(asked, origin: dispatchedOrigin)
+            liveFlags.remove(.dispatched)
         }
         recorder?.record(action, readingState: { _state }, step: context.step, cause: context.cause, outputs: outputs, asked: asked)
         if let afterStep { afterStep(action, _state, outputs, context.step) }

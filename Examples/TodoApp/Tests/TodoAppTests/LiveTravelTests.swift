@@ -5,8 +5,9 @@ import RewindLive
 import Testing
 import TodoApp
 
-/// The todo app's running store sent back to a step and past a skipped one through the public
-/// API (docs/live.md), each state checked against what the app's own inspector prints.
+/// The todo app's running store sent back to a step and past a skipped one, and given an
+/// action as JSON, through the public API (docs/live.md), each checked against what the app's
+/// own inspector prints.
 @MainActor
 @Suite struct LiveTravelTests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tests-\(UUID().uuidString)")
@@ -50,6 +51,14 @@ import TodoApp
         try traveller.perform(.resume)
         #expect(!store.isTravelling && store.step == 12 && store.state.filter == .active)
         #expect(try JSONValueEncoder().encode(store.state) == (try shown(path, "12")))
+
+        try traveller.perform(.dispatch(action: ["addItem": ["title": "From the inspector"]]))
+        #expect(store.step == 13 && store.state.items.last?.title == "From the inspector")
+        store.recorder?.flush()
+        let dispatched = try TodoRewind.run(["show", path, "13", "--json"])
+        #expect(dispatched.status == 0, "\(dispatched.stderr)")
+        let step13 = try JSONValue(parsing: dispatched.stdout)
+        #expect(step13[JSONPath("origin")] == "inspector" && step13[JSONPath("action_type")] == "addItem")
         store.recorder?.close()
     }
 }

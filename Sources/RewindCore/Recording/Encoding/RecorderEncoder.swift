@@ -233,7 +233,8 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     func encode(_ step: Step, encodedState state: EncodedValue, digest: StateDigest) throws -> EncodedStep {
         let (action, name) = try encodeAction(step.action, named: true)
         return EncodedStep(
-            step: step.step, time: time(of: step.stamp), origin: step.action.origin, actionName: name ?? "", action: action, cause: step.cause,
+            step: step.step, time: time(of: step.stamp), origin: step.asked?.origin ?? step.action.origin, actionName: name ?? "", action: action,
+            cause: step.cause,
             outputs: step.hasOutputs ? try step.outputs.map { try encodeAction($0, named: false).value } : [],
             sends: try step.asked?.sends.map { try encodeAction($0, named: false).value } ?? [], runs: step.asked?.runs ?? [],
             digest: digest, state: state
