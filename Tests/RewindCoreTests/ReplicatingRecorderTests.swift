@@ -51,6 +51,28 @@ import Testing
         #expect(recorded.gaps.isEmpty && errors.withLock { $0 }.isEmpty)
     }
 
+    /// Held back for the next step's state, a session's last step reaches the log only with
+    /// the next step or a flush; written when caught up, it reaches it at once, and the states
+    /// are the store's.
+    @MainActor @Test func writingWhenCaughtUpPutsTheLastStepInTheLogWithoutAFlush() async throws {
+        let sink = InMemorySink.inMemory()
+        var configuration = configuration(keyframeInterval: 256)
+        configuration.writesWhenCaughtUp = true
+        let store = Store(initialState: Counter.State(), reducer: Counter(), recordingTo: sink, session: session(), configuration: configuration)
+        for _ in 1...5 { store.send(.increment) }
+        var written = 0
+        // Polled, a bounded number of times: the writer's thread commits when it has the steps.
+        for _ in 0..<2_000 where written < 5 {
+            written = sink.sessions.first?.events.count ?? 0
+            if written < 5 { try await Task.sleep(for: .milliseconds(5)) }
+        }
+        #expect(written == 5, "every step is in the log with no flush")
+        #expect(try sink.sessions.first?.state(at: 5) == ["count": 5])
+        store.send(.increment)
+        store.recorder?.close()
+        #expect(sink.sessions.first?.events.count == 6)
+    }
+
     @Test func theStoresStateGoesAlongOnlyAtTheChecks() throws {
         let recorder = Recorder(sink: InMemorySink.inMemory(), session: session(), replicating: Counter(), configuration: configuration())
         defer { recorder.close() }

@@ -177,7 +177,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
             session: session, configuration: configuration, replica: replica, stateRequest: stateRequest)
         self.init(
             sink: sink, session: session, configuration: configuration, replicates: replica != nil, stateRequest: stateRequest,
-            encode: { batch, output in encoder.encode(&batch, into: &output) }, caughtUp: { encoder.caughtUp() }, afterStep: afterStep)
+            encode: { batch, output in encoder.encode(&batch, into: &output) }, caughtUp: { output in encoder.caughtUp(into: &output) }, afterStep: afterStep)
     }
 
     /// A recorder that calls `afterStep` after each step a store hands it (``afterStep``).
@@ -200,7 +200,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
     init(
         sink: any RecordingSink, session: SessionDescriptor, configuration: Configuration, replicates: Bool,
         stateRequest: ManagedAtomic<Int>, encode: @escaping @Sendable (inout [Item], inout [RecorderWriter.Item]) -> Bool,
-        caughtUp: @escaping @Sendable () -> Void, afterStep: AfterStep? = nil
+        caughtUp: @escaping @Sendable (inout [RecorderWriter.Item]) -> Void, afterStep: AfterStep? = nil
     ) {
         self.afterStep = afterStep
         self.session = session
@@ -229,7 +229,7 @@ public final class Recorder<State: Sendable, Action: Sendable>: Sendable {
                 // dispatching thread.
                 finished = encode(&batch, &encoded)
                 if !finished && queue.isDrained {
-                    caughtUp()
+                    caughtUp(&encoded)
                 }
                 channel.send(&encoded)
             }

@@ -8,6 +8,14 @@ public struct RecorderConfiguration: Sendable {
     /// A state is stored whole instead of as a patch (a keyframe) at most every this many
     /// steps, but after a gap (see ``KeyframeSchedule``).
     public var keyframeInterval = 256
+    /// Whether a recorder that follows the state with the store's reducer writes the steps it
+    /// holds back as soon as it has encoded every step waiting, rather than once a state of the
+    /// store confirms them (the next step's, or a flush): every step reaches the log within
+    /// milliseconds, for a commit a step at a human pace. The steps so written carry the
+    /// replica's states unconfirmed, as after a flush; a reducer that is not deterministic is
+    /// still caught at the next check. Off by default; a store connected to a live inspector
+    /// (`RewindLive`) turns it on, so that its last step shows at once.
+    public var writesWhenCaughtUp = false
     /// The fraction of sessions to record, from 0 to 1: a session is recorded or not as its id
     /// decides (``SessionSampling``), so every recorder of one session agrees. A session left
     /// out records nothing, starts no thread, and its dispatch only asks.

@@ -129,12 +129,17 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// Called when nothing waits to be encoded.
     ///
     /// With a replica that has stopped, lets go of it. With a running one, asks for the
-    /// store's state with the next step, to confirm the steps held back. (The memo keeps
-    /// copies of its own of the last state's arrays, so the store's next mutation of them
-    /// happens in place.)
+    /// store's state with the next step, to confirm the steps held back, or, when the
+    /// configuration ``RecorderConfiguration/writesWhenCaughtUp``, writes them into `output`
+    /// as they are, as a flush does. (The memo keeps copies of its own of the last state's
+    /// arrays, so the store's next mutation of them happens in place.)
     @usableFromInline
-    func caughtUp() {
+    func caughtUp(into output: inout [RecorderWriter.Item]) {
         guard replica != nil else { return }
+        if configuration.writesWhenCaughtUp, stateRequest.load(ordering: .relaxed) != StateRequest.always {
+            releaseUnconfirmed(into: &output)
+            return
+        }
         if stateRequest.load(ordering: .relaxed) == StateRequest.always {
             if unconfirmed.isEmpty {
                 // A step queued before the stop would find no state to go on from, and be
