@@ -133,13 +133,16 @@ let package = Package(
         .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
         // Live time travel of the running app (DESIGN.md section 17), the app's side: its
         // store sent to a recorded step, back, or past skipped steps. No server package.
-        .target(name: "RewindLive", dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindReplay"]),
+        .target(
+            name: "RewindLive",
+            dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindReplay", "RewindUpload", .product(name: "Atomics", package: "swift-atomics")]
+        ),
         // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
         // `TeamStore` trait it holds only a stand-in that says so.
         .target(
             name: "RewindCollector",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore", "RewindUpload",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore", "RewindUpload", "RewindLive",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
@@ -225,7 +228,7 @@ let package = Package(
             name: "RewindCLITests",
             dependencies: [
                 "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
-                "RewindUpload", "RewindCollector",
+                "RewindUpload", "RewindCollector", "RewindLive",
                 "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -81,8 +81,13 @@ extension Collector {
     /// few bytes and then nothing holds a connection (the idle timeout does not count while a
     /// request is under way) and a place among the uploads in flight.
     private func body(of request: Request) async throws -> [UInt8] {
-        let limit = limits.upload.bodyBytes
-        let seconds = max(0.001, min(limits.bodySeconds, 86_400))
+        try await Self.body(of: request, limit: limits.upload.bodyBytes, seconds: limits.bodySeconds)
+    }
+
+    /// A request's body, at most `limit` bytes (413 past it), arrived within `seconds` of the
+    /// start (408 past it); a body cut short is 400 `incomplete_body`.
+    static func body(of request: Request, limit: Int, seconds: Double) async throws -> [UInt8] {
+        let seconds = max(0.001, min(seconds, 86_400))
         return try await withThrowingTaskGroup(of: [UInt8]?.self) { group in
             group.addTask {
                 var body: [UInt8] = []
@@ -255,13 +260,13 @@ extension Collector {
     }
 
     /// The request's host as the client named it, when it is a host name or address and a port.
-    private static func host(of request: Request) -> String {
+    static func host(of request: Request) -> String {
         let named = request.head.authority ?? ""
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-:[]")
         return !named.isEmpty && named.count <= 255 && named.allSatisfy(allowed.contains) ? named : "HOST"
     }
 
-    private static func sessionID(_ request: Request) throws(CollectorError) -> UUID {
+    static func sessionID(_ request: Request) throws(CollectorError) -> UUID {
         // The path's last-but-one or last part: a UUID or nothing; never a path or SQL.
         let parts = request.uri.path.split(separator: "/")
         guard parts.count >= 2 else { throw CollectorError.badRequest("no session id in the path") }
@@ -339,7 +344,7 @@ private struct Authenticated: RouterMiddleware {
 /// Every refusal as a JSON body, `{"error": {"code", "message"}}` (docs/collector.md), with
 /// `Retry-After` where there is one: the router's own 404s and 405s too.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-private struct ErrorBodies: RouterMiddleware {
+struct ErrorBodies: RouterMiddleware {
     typealias Context = BasicRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

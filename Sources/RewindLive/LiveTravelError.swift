@@ -12,6 +12,8 @@ public struct LiveTravelError: Error, Sendable, Equatable, CustomStringConvertib
         case undecodable
         /// The app's reducer could not replay the session without the skipped steps.
         case cannotReplay = "cannot_replay"
+        /// The store is gone.
+        case noStore = "no_store"
     }
 
     public var kind: Kind

@@ -24,8 +24,9 @@ import RewindReplay
 /// ```
 @MainActor
 public final class LiveTraveller<State: RecordableState, Action: RecordableAction> {
-    /// The store it sends through time.
-    public let store: Store<State, Action>
+    /// The store it sends through time; held weakly, so that a store may keep its traveller
+    /// (its live connection does), and nil once the store is gone.
+    public private(set) weak var store: Store<State, Action>?
     /// The log the store records into.
     public let logPath: String
     /// The session the store records, by its id.
@@ -33,6 +34,9 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
     /// The steps skipped now (``LiveCommand/skip(step:)``), empty when it shows a recorded
     /// step or the present.
     public private(set) var skipped: Set<Int> = []
+    /// The recorded step the store shows (``LiveCommand/travel(step:)``); nil when it shows the
+    /// present or the present without skipped steps.
+    public private(set) var shownStep: Int?
     /// The origin an action sent by ``LiveCommand/dispatch(action:)`` is recorded with.
     public static var origin: String { "inspector" }
     private let registry: ReplayRegistry
@@ -53,19 +57,23 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
 
     /// Carries out `command`; on an error the store is left as it was.
     public func perform(_ command: LiveCommand) throws(LiveTravelError) {
+        guard let store else { throw LiveTravelError(.noStore, step: 0, "the store is gone") }
         switch command {
         case .travel(let step):
-            try checkReached(step, from: 0)
+            try checkReached(step, from: 0, in: store)
             let state = try recordedState(at: step)
             skipped = []
+            shownStep = step
             store.travel(to: state)
         case .resume:
             skipped = []
+            shownStep = nil
             store.resume()
         case .skip(let step):
-            try checkReached(step, from: 1)
+            try checkReached(step, from: 1, in: store)
             let state = try presentWithout(skipped.union([step]), asked: step)
             skipped.insert(step)
+            shownStep = nil
             store.travel(to: state)
         case .dispatch(let value):
             let action: Action
@@ -75,6 +83,7 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
                 throw LiveTravelError(.undecodable, step: store.step + 1, "the action does not decode as \(Action.self): \(error)")
             }
             skipped = []
+            shownStep = nil
             store.resume()
             store.send(action, recordedAs: Self.origin)
         case .unskip(let step):
@@ -91,7 +100,7 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
         }
     }
 
-    private func checkReached(_ step: Int, from first: Int) throws(LiveTravelError) {
+    private func checkReached(_ step: Int, from first: Int, in store: Store<State, Action>) throws(LiveTravelError) {
         guard step >= first, step <= store.step else {
             throw LiveTravelError(.noSuchStep, step: step, "step \(step) is not in the session, which is at step \(store.step)")
         }
@@ -99,7 +108,7 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
 
     /// The log's state at `step`, as the app's type.
     private func recordedState(at step: Int) throws(LiveTravelError) -> State {
-        store.recorder?.flush()
+        store?.recorder?.flush()
         let value: JSONValue
         do {
             let reader = try LogReader(path: logPath)
@@ -112,10 +121,10 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
 
     /// The present recomputed through the reducer without `steps`.
     private func presentWithout(_ steps: Set<Int>, asked step: Int) throws(LiveTravelError) -> State {
-        store.recorder?.flush()
+        store?.recorder?.flush()
         let replay: WhatIfReplay
         do {
-            let actions = try RecordedActions(log: logPath, session: sessionID.uuidString, registry: registry, through: store.step)
+            let actions = try RecordedActions(log: logPath, session: sessionID.uuidString, registry: registry, through: store?.step)
             replay = try WhatIfReplay(actions, skipping: steps)
         } catch let error as LogError {
             throw LiveTravelError(.unreadable, step: step, "the log cannot give the session's actions: \(error.message)")

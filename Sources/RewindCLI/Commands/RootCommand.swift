@@ -9,6 +9,7 @@ struct RootCommand: AsyncParsableCommand {
             SessionsCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, StepCommand.self,
             HistoryCommand.self, FindCommand.self, ReportCommand.self, ExportCommand.self, ImportCommand.self,
             CheckCommand.self, ReplayCommand.self, MinimizeCommand.self, PushCommand.self, PullCommand.self, ServeCommand.self,
+            LiveInspectorCommand.self,
         ]
         return CommandConfiguration(
             commandName: commandLine.commandName,

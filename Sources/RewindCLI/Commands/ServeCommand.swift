@@ -111,10 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         private func address() throws -> (host: String, port: Int) {
-            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (0...65_535).contains(port),
-                colon > listen.startIndex
-            else { throw ValidationError("--listen takes HOST:PORT, like 127.0.0.1:8080") }
-            return (String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
+            try ListenAddress.parse(listen, example: "127.0.0.1:8080")
         }
 
         func run() async throws {

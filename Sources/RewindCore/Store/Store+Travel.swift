@@ -62,6 +62,12 @@ extension Store {
         dispatch(action, cause: nil)
     }
 
+    /// Keeps `object` as long as the store lives: a live connection (`RewindLive`), which holds
+    /// the store weakly.
+    package func keep(_ object: AnyObject) {
+        kept.append(object)
+    }
+
     /// The state shown: the travelled one, or the present.
     @usableFromInline
     var shownState: State {

@@ -35,6 +35,8 @@ public final class Store<State: Sendable, Action: Sendable> {
     @usableFromInline @exclusivity(unchecked) var heldActions = 0
     /// The origin the step an inspector dispatched is recorded with.
     @usableFromInline @exclusivity(unchecked) var dispatchedOrigin = ""
+    /// What lives as long as the store (``keep(_:)``).
+    var kept: [AnyObject] = []
     @usableFromInline let reducer: any Reducer<State, Action>
     /// The store's recorder: the one it was made with (``init(initialState:reducer:recordingTo:session:configuration:middleware:execution:)``)
     /// or the first among its middleware; nil when it records nothing. Call its

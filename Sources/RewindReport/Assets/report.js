@@ -1132,6 +1132,7 @@
       node.dataset.position = String(entry.position);
       node.setAttribute('role', 'option');
       texts.step = String(row.step);
+      if (live.skippedSteps(session).has(row.step)) node.classList.add('skipped');
       texts.time = timeText(row);
       texts.origin = row.origin;
       texts.action = row.label;
@@ -1817,6 +1818,7 @@
     renderDiff();
     renderHistory();
     writeFragment();
+    if (live.enabled) live.render();
   }
 
   function select(position) {
@@ -1872,8 +1874,186 @@
   // ---------------------------------------------------------------------------------------
   // Wiring
 
+  // ---------------------------------------------------------------------------------------
+  // Live: the running apps of `rewind live` (docs/live.md)
+
+  /**
+   * The page of `rewind live`: sessions arrive from the server that sent the page, each
+   * loaded whole again when it grows (one load in flight a session, so that a fast app costs
+   * a load per answer, not per step), and commands go back to the app through the server.
+   * Every request carries the pairing code of the page's address, when there is one.
+   */
+  const live = {
+    enabled: DATA.live === true,
+    code: new URLSearchParams(location.search).get('code'),
+    /** Session number → its id, and the app's last word: { travelling, shown_step, skipped, held, step }. */
+    ids: new Map(),
+    states: new Map(),
+    loading: new Map(),
+    /** Outcomes listed before their session loaded: applied when it arrives. */
+    pendingOutcomes: new Map(),
+    started: false,
+
+    url(path) {
+      return this.code === null ? path : `${path}${path.includes('?') ? '&' : '?'}code=${encodeURIComponent(this.code)}`;
+    },
+
+    skippedSteps(session) {
+      return new Set(this.states.get(session.number)?.skipped ?? []);
+    },
+
+    async load(id) {
+      const state = this.loading.get(id) ?? { busy: false, again: false };
+      this.loading.set(id, state);
+      if (state.busy) {
+        state.again = true;
+        return;
+      }
+      state.busy = true;
+      try {
+        do {
+          state.again = false;
+          const response = await fetch(this.url(`/live/sessions/${encodeURIComponent(id)}/data`), { cache: 'no-store' });
+          if (!response.ok) break;
+          const text = await response.text();
+          this.arrive(id, text.includes('"$exact') ? JSON.parse(text, revive) : JSON.parse(text));
+        } while (state.again);
+      } catch (error) {
+        this.say(`cannot load a session: ${error}`);
+      } finally {
+        state.busy = false;
+      }
+    },
+
+    /** A session's data, loaded: replaces the session of its number, or adds it. */
+    arrive(id, data) {
+      const session = new Session(data);
+      this.ids.set(session.number, id);
+      const listed = this.pendingOutcomes.get(id);
+      if (listed) {
+        this.pendingOutcomes.delete(id);
+        this.states.set(session.number, listed);
+      }
+      const index = sessions.findIndex((other) => other.number === session.number);
+      const old = index >= 0 ? sessions[index] : null;
+      const following = old === null || (view.session === old && view.position === old.lastPosition);
+      if (old) sessions[index] = session;
+      else sessions.push(session);
+      if (!this.started) {
+        this.started = true;
+        start();
+        this.render();
+        return;
+      }
+      if (view.session === old || view.session === null) {
+        view.session = session;
+        view.position = following ? session.lastPosition : Math.min(view.position, session.lastPosition);
+        if (view.pin !== null) view.pin = Math.min(view.pin, session.lastPosition);
+      }
+      update({ sessionChanged: true, scroll: following });
+      this.render();
+    },
+
+    async send(command) {
+      const session = view.session;
+      const id = session && this.ids.get(session.number);
+      if (!id) return;
+      try {
+        const response = await fetch(this.url(`/live/sessions/${encodeURIComponent(id)}/commands`), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(command),
+        });
+        const answer = await response.json();
+        this.say(response.ok ? `sent (${command.command}), waiting for the app…` : `refused: ${answer.error?.message ?? response.status}`);
+      } catch (error) {
+        this.say(`cannot reach the inspector: ${error}`);
+      }
+    },
+
+    say(text) {
+      $('live-outcome').textContent = text;
+    },
+
+    outcome(event) {
+      const number = [...this.ids].find(([, id]) => id === event.session)?.[0];
+      if (number === undefined) return;
+      this.states.set(number, event);
+      if (event.number !== 0) this.say(event.refusal === null ? `done (command ${event.number})` : `the app refused: ${event.refusal}`);
+      if (view.session?.number === number) {
+        renderTimeline(true);
+        this.render();
+      }
+    },
+
+    /** The bar: where the app is, and the selected step's buttons. */
+    render() {
+      const session = view.session;
+      if (!session) return;
+      const state = this.states.get(session.number);
+      const parts = [`app at step ${session.data.lastStep}`];
+      if (state?.travelling) {
+        parts.push(state.shown_step !== null ? `travelling: shows step ${state.shown_step}` : 'travelling');
+        if (state.skipped.length) parts.push(`without ${state.skipped.join(', ')}`);
+        parts.push(`${state.held} ${state.held === 1 ? 'action' : 'actions'} held`);
+      } else {
+        parts.push('live');
+      }
+      $('live-status').textContent = parts.join(' · ');
+      const step = session.stepAt(view.position);
+      $('live-skip').textContent = this.skippedSteps(session).has(step) ? `Unskip ${step}` : `Skip ${step}`;
+      $('live-travel').textContent = `Travel to ${step}`;
+      // Prefilled with the selected step's action, the case a developer most often sends again.
+      const row = view.position > 0 ? session.rows[view.position - 1] : null;
+      if (row && document.activeElement !== $('live-action')) $('live-action').value = jsonText(row.action, '').replace(/\n\s*/g, ' ');
+    },
+
+    start() {
+      $('live').hidden = false;
+      document.body.dataset.live = 'waiting';
+      $('log-name').textContent = 'live';
+      const events = new EventSource(this.url('/live/events'));
+      events.addEventListener('steps', (event) => this.load(JSON.parse(event.data).session));
+      events.addEventListener('outcome', (event) => this.outcome(JSON.parse(event.data)));
+      // Each (re)connection loads every session held: a page reloaded, or an inspector
+      // restarted, catches up from what the inspector's log holds.
+      events.addEventListener('open', async () => {
+        try {
+          const response = await fetch(this.url('/live/sessions'), { cache: 'no-store' });
+          for (const listed of (await response.json()).sessions) {
+            if (!listed.id) continue;
+            if (listed.outcome) this.pendingOutcomes.set(listed.id, listed.outcome);
+            this.load(listed.id);
+          }
+        } catch (error) {
+          this.say(`cannot list the sessions: ${error}`);
+        }
+      });
+      $('live-travel').addEventListener('click', () => this.send({ command: 'travel', step: view.session.stepAt(view.position) }));
+      $('live-resume').addEventListener('click', () => this.send({ command: 'resume' }));
+      $('live-skip').addEventListener('click', () => {
+        const step = view.session.stepAt(view.position);
+        this.send({ command: this.skippedSteps(view.session).has(step) ? 'unskip' : 'skip', step });
+      });
+      $('live-dispatch').addEventListener('click', () => {
+        let action;
+        try {
+          action = JSON.parse($('live-action').value);
+        } catch {
+          this.say('the action is not JSON');
+          return;
+        }
+        this.send({ command: 'dispatch', action });
+      });
+    },
+  };
+
   function start() {
     $('log-name').textContent = visible(DATA.log);
+    if (live.enabled && sessions.length === 0) {
+      live.start();
+      return;
+    }
     if (sessions.length === 0) {
       $('panes').textContent = 'This log holds no session.';
       return;
@@ -1881,6 +2061,8 @@
     // Read before the first update rewrites the fragment with the view alone.
     const bench = Number(new URLSearchParams(location.hash.replace(/^#/, '')).get('bench'));
     readFragment();
+    // A live page follows the app's newest step unless its address names one.
+    if (live.enabled && !new URLSearchParams(location.hash.replace(/^#/, '')).has('step')) view.position = view.session.lastPosition;
     update({ sessionChanged: true, scroll: false });
     // Measured once the header holds its sessions, and again whenever the pane's size changes.
     measureTimeline();
@@ -1967,6 +2149,7 @@
       action();
     });
     document.body.dataset.ready = 'true';
+    if (live.enabled) document.body.dataset.live = 'connected';
     if (bench > 0) runBench(bench);
   }
 

@@ -7,11 +7,14 @@ import Foundation
 /// the JSON data block, with every `<`, `>` and `&` escaped (`\u003c`), so no text can close
 /// the block or start markup; the script inserts them with `textContent`, never as HTML. The
 /// policy names the one script by its SHA-256, so that even markup that got in could run
-/// nothing, and allows no network at all.
+/// nothing, and allows no network at all (the live inspector's page: its own server alone).
 struct ReportPage {
     let title: String
     /// The data as canonical JSON bytes.
     let data: [UInt8]
+    /// Whether the page may talk to the server it came from (`connect-src 'self'`): the live
+    /// inspector's page does; a report file talks to nothing.
+    var connects = false
 
     var bytes: [UInt8] {
         var output: [UInt8] = []
@@ -23,6 +26,7 @@ struct ReportPage {
             switch name {
             case "title": output += Array(Self.escapedHTML(title).utf8)
             case "script-hash": output += Array(Self.scriptHash.utf8)
+            case "connect": output += connects ? Array("; connect-src 'self'".utf8) : []
             case "style": output += Self.style
             case "script": output += Self.script
             case "data": Self.appendEscapedJSON(data, to: &output)
@@ -42,7 +46,7 @@ struct ReportPage {
     /// here rather than computed, so that the page needs no hash of its own (swift-crypto sits
     /// behind the `TeamStore` trait); `ReportPageTests` checks it against the page's script and
     /// prints the value to write here when `report.js` changes.
-    static let scriptHash = "sha256-fWu2vIuqsGprCE3Rq++IhiJ1avMvFuXkecbvxGd2Cmk="
+    static let scriptHash = "sha256-ksbD6H4mnZdQ37VycJvwRjVG1EjMH6acU746s/XaNsA="
 
     /// Text for an HTML element or attribute.
     static func escapedHTML(_ text: String) -> String {

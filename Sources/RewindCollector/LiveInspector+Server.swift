@@ -1,0 +1,226 @@
+#if TeamStore
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import RewindJSON
+import RewindLive
+import RewindLog
+import RewindReport
+import RewindUpload
+
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension LiveInspector {
+    /// Serves on `host`:`port` (0: a free port) until the task is cancelled or the process gets
+    /// SIGTERM or SIGINT; `onListening` gets the port once it accepts connections.
+    public func run(host: String, port: Int, accessLog: AccessLog? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let hub = LiveHub()
+        let router = Router(context: BasicRequestContext.self)
+        if let accessLog { router.add(middleware: AccessLogging(log: accessLog)) }
+        router.add(middleware: ErrorBodies())
+        // Every request shows the pairing code first (or, without one, names a loopback host).
+        router.add(middleware: Paired(code: pairingCode))
+        let page = ReportWriter.livePage(title: "Rewind live")
+        router.get("/") { _, _ in Self.answer(page, type: "text/html; charset=utf-8") }
+        router.get("/live/events") { _, _ in try await Self.events(hub) }
+        router.get("/live/sessions") { _, _ in try await self.sessions(hub) }
+        router.get("/live/sessions/:id/data") { request, _ in try self.data(request) }
+        router.post("/live/sessions/:id/commands") { request, _ in try await self.command(request, hub) }
+        router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, hub) }
+        router.get("/v1/sessions/:id") { request, _ in try await self.progress(request) }
+        router.get("/v1/live/sessions/:id/commands") { request, _ in try await self.commands(request, hub) }
+        router.post("/v1/live/sessions/:id/outcomes") { request, _ in try await self.outcome(request, hub) }
+        let idle = Int64(max(0.001, min(idleSeconds, 86_400)) * 1e9)
+        var logger = Logger(label: "rewind.live")
+        logger.logLevel = .critical
+        let app = Application(
+            router: router, server: .http1(configuration: .init(idleTimeout: .nanoseconds(idle))),
+            configuration: .init(address: .hostname(host, port: port), serverName: "rewind"),
+            onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) }, logger: logger)
+        // A comment every 15 s keeps each page's stream from looking dead to a proxy.
+        let keepAlive = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(15))
+                await hub.keepAlive()
+            }
+        }
+        defer { keepAlive.cancel() }
+        do {
+            try await app.runService()
+        } catch {
+            await hub.finish()
+            throw error
+        }
+        await hub.finish()
+    }
+
+    /// `GET /live/events`: Server-Sent Events, `steps` when a session grows and `outcome` when
+    /// an app answers a command.
+    private static func events(_ hub: LiveHub) async throws -> Response {
+        guard let (_, stream) = await hub.listen() else {
+            throw CollectorError(status: 503, code: "busy", "\(LiveHub.listeners) pages listen already", retryAfter: 5)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: stream))
+    }
+
+    /// `GET /live/sessions`: the sessions the inspector holds, newest last, each with its
+    /// app's last outcome.
+    private func sessions(_ hub: LiveHub) async throws -> Response {
+        let sessions = try LogReader(path: logPath).sessions()
+        var listed: [JSONValue] = []
+        for session in sessions {
+            let outcome = if let id = session.id { await hub.outcome(of: id) } else { JSONValue?.none }
+            listed.append(
+                .object(
+                    JSONObject([
+                        ("id", session.id.map { .string($0.uuidString) } ?? .null), ("name", session.name.map(JSONValue.string) ?? .null),
+                        ("flow", .string(session.flow)), ("app", session.metadata?.app.map(JSONValue.string) ?? .null),
+                        ("steps", .int(session.eventCount)), ("last_step", .int(session.lastStep)), ("ended", .bool(session.endedAt != nil)),
+                        ("outcome", outcome ?? .null),
+                    ])))
+        }
+        return Self.answer(JSONValue.object(JSONObject([("sessions", .array(listed))])).canonicalBytes, type: "application/json")
+    }
+
+    /// `GET /live/sessions/{id}/data`: the session as the report's data.
+    private func data(_ request: Request) throws -> Response {
+        let id = try Self.session(in: request)
+        return Self.answer(try ReportWriter(path: logPath).sessionData(id.uuidString), type: "application/json")
+    }
+
+    /// `POST /live/sessions/{id}/commands`: a page's command, queued for the app.
+    private func command(_ request: Request, _ hub: LiveHub) async throws -> Response {
+        let id = try Self.session(in: request)
+        // A form on another site can post text/plain but not JSON without the browser asking
+        // first (CORS), which this server never allows: a command is JSON or nothing.
+        guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
+            throw CollectorError(status: 415, code: "unsupported_type", "a command is sent as application/json")
+        }
+        if let origin = request.headers[.origin], origin != "http://\(Collector.host(of: request))" {
+            throw CollectorError.forbidden("a command comes from the inspector's own page, not \(String(origin.prefix(100)))")
+        }
+        let body = try await Collector.body(of: request, limit: 64 << 10, seconds: 10)
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: body)
+            _ = try LiveCommand(json: json)
+        } catch let error as LiveWireError {
+            throw CollectorError.badRequest(error.message)
+        } catch {
+            throw CollectorError.badRequest("the command is not JSON")
+        }
+        let number = try await hub.enqueue(json, for: id)
+        return try Collector.json(["number": number], status: .accepted)
+    }
+
+    /// `POST /v1/sessions/{id}/blocks`: an app's upload, as to a collector.
+    private func upload(_ request: Request, _ hub: LiveHub) async throws -> Response {
+        let id = try Self.session(in: request)
+        let body = try await Collector.body(of: request, limit: limits.bodyBytes, seconds: 60)
+        let upload = try StoredSessionCopy(uploadBody: body, limits: limits)
+        guard upload.id == id else {
+            throw CollectorError(status: 422, code: "invalid_value", "the body's session is not the one of the path")
+        }
+        let received = try await destination.receive(upload)
+        await hub.broadcast(
+            "steps",
+            .object(JSONObject([("session", .string(id.uuidString)), ("through", .int(received.storedThrough)), ("ended", .bool(received.ended))])))
+        return try Collector.json(received)
+    }
+
+    /// `GET /v1/sessions/{id}`: how far the inspector holds a session.
+    private func progress(_ request: Request) async throws -> Response {
+        let id = try Self.session(in: request)
+        guard let held = try await destination.progress(of: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
+        return try Collector.json(held)
+    }
+
+    /// `GET /v1/live/sessions/{id}/commands?after=N&wait=S`: the app's long poll.
+    private func commands(_ request: Request, _ hub: LiveHub) async throws -> Response {
+        let id = try Self.session(in: request)
+        let after = request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
+        let wait = min(25, max(0, request.uri.queryParameters.get("wait").flatMap(Int.init) ?? 20))
+        let commands = await hub.commands(for: id, after: after, waiting: wait)
+        let listed = commands.map { JSONValue.object(JSONObject([("number", .int($0.number)), ("command", $0.command)])) }
+        return Self.answer(JSONValue.object(JSONObject([("commands", .array(listed))])).canonicalBytes, type: "application/json")
+    }
+
+    /// `POST /v1/live/sessions/{id}/outcomes`: what the app did with a command, for the pages.
+    private func outcome(_ request: Request, _ hub: LiveHub) async throws -> Response {
+        let id = try Self.session(in: request)
+        let body = try await Collector.body(of: request, limit: 64 << 10, seconds: 10)
+        let outcome: LiveOutcome
+        do {
+            outcome = try LiveOutcome(json: try JSONValue(parsing: body))
+        } catch let error as LiveWireError {
+            throw CollectorError.badRequest(error.message)
+        } catch {
+            throw CollectorError.badRequest("the outcome is not JSON")
+        }
+        var event = outcome.json
+        if case .object(var object) = event {
+            object["session"] = .string(id.uuidString)
+            event = .object(object)
+        }
+        await hub.note(outcome: event, for: id)
+        return Response(status: .noContent)
+    }
+
+    /// The session id of a `…/sessions/{id}/…` path.
+    private static func session(in request: Request) throws(CollectorError) -> UUID {
+        let parts = request.uri.path.split(separator: "/")
+        guard let index = parts.firstIndex(of: "sessions"), index + 1 < parts.count else { throw CollectorError.badRequest("no session id in the path") }
+        guard let id = UUID(uuidString: String(parts[index + 1])) else {
+            throw CollectorError(status: 400, code: "invalid_id", "a session id is a UUID (got \(String(parts[index + 1].prefix(64)).debugDescription))")
+        }
+        return id
+    }
+
+    private static func answer(_ bytes: [UInt8], type: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+}
+
+/// Refuses a request that does not show the pairing code; without one, a request to a host
+/// that is not loopback (a page of another site whose name was made to point at 127.0.0.1).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+private struct Paired: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let code: String?
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let code {
+            var shown: String? = request.uri.queryParameters.get("code").map { String($0) }
+            if let authorization = request.headers[.authorization], authorization.hasPrefix("Bearer ") {
+                shown = String(authorization.dropFirst(7))
+            }
+            guard let shown, Self.same(Array(shown.utf8), Array(code.utf8)) else {
+                throw CollectorError(
+                    status: 401, code: "unpaired", "show the pairing code `rewind live` printed: ?code=CODE, or Authorization: Bearer CODE")
+            }
+        } else {
+            let host = Collector.host(of: request)
+            let name = host.hasPrefix("[") ? String(host.prefix { $0 != "]" }) + "]" : String(host.prefix { $0 != ":" })
+            guard ["127.0.0.1", "localhost", "[::1]"].contains(name) else {
+                throw CollectorError.forbidden("without a pairing code the inspector answers requests to 127.0.0.1, localhost or [::1] only")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    /// Compares in a time that does not depend on where two codes differ.
+    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}
+#endif

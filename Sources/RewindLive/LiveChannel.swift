@@ -1,0 +1,71 @@
+import Foundation
+import RewindJSON
+import RewindUpload
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app's side of the live inspector's HTTP API (docs/live.md): uploads through a
+/// `CollectorClient` (the collector's frame and routes), commands by a long poll, outcomes
+/// posted back. Every request carries the pairing code, when there is one.
+struct LiveChannel: Sendable {
+    let link: LiveInspectorLink
+    let session: UUID
+    /// Uploads, tried once each: the follower tries again at its next look.
+    let client: CollectorClient
+
+    init(link: LiveInspectorLink, session: UUID) {
+        self.link = link
+        self.session = session
+        client = CollectorClient(root: link.url, token: link.pairingCode ?? "", retry: RetryPolicy(attempts: 1))
+    }
+
+    /// The commands numbered after `after`, waiting up to `waitSeconds` for one.
+    func commands(after: Int, waitSeconds: Int) async throws -> [(Int, JSONValue)] {
+        var components = URLComponents(url: url("commands"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "wait", value: String(waitSeconds))]
+        guard let address = components?.url else { return [] }
+        var request = URLRequest(url: address)
+        request.timeoutInterval = Double(waitSeconds + 10)
+        let body = try await send(request)
+        guard case .array(let commands)? = try JSONValue(parsing: body)[JSONPath("commands")] else {
+            throw LiveWireError("the inspector's commands are not a list")
+        }
+        return commands.compactMap { entry in
+            guard case .int(let number)? = entry[JSONPath("number")], let command = entry[JSONPath("command")] else { return nil }
+            return (number, command)
+        }
+    }
+
+    /// Posts what became of a command.
+    func send(_ outcome: LiveOutcome) async throws {
+        var request = URLRequest(url: url("outcomes"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(outcome.json.canonicalBytes)
+        request.timeoutInterval = 10
+        _ = try await send(request)
+    }
+
+    private func url(_ last: String) -> URL {
+        link.url.appendingPathComponent("v1/live/sessions/\(session.uuidString)/\(last)")
+    }
+
+    /// The body of a 2xx answer to `request`.
+    private func send(_ request: URLRequest) async throws -> Data {
+        var request = request
+        if let code = link.pairingCode { request.setValue("Bearer \(code)", forHTTPHeaderField: "Authorization") }
+        #if canImport(FoundationNetworking)
+        // Never cancelled on Linux, as CollectorClient's requests (a cancel racing the task's
+        // end traps swift-corelibs-foundation); each ends by its timeout.
+        let (data, response) = try await Task { [request] in try await URLSession.shared.data(for: request) }.value
+        #else
+        let (data, response) = try await URLSession.shared.data(for: request)
+        #endif
+        guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
+            throw LiveWireError("the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")
+        }
+        return data
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import RewindCore
+import RewindJSON
+import RewindLive
+import RewindLog
+import RewindTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `rewind live`, the real binary on loopback, and a recording store connected to it as an
+/// app's would be (`Store(…, live: .inspector(URL))`): steps arrive in order, commands from
+/// the page's API move the app's own state as its log says, and nothing is lost when the
+/// inspector is killed and started again.
+@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct LiveInspectorTests {
+    /// Adds numbers, as in RewindLiveTests.
+    struct Tally: Reducer, Sendable {
+        struct State: Codable, Equatable, Sendable {
+            var total = 0
+            var count = 0
+        }
+
+        enum Action: Codable, Equatable, Sendable, DescribedAction {
+            case add(Int)
+            var origin: String { "tally" }
+        }
+
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            if case .add(let number) = action {
+                state.total += number
+                state.count += 1
+            }
+            return .none
+        }
+    }
+
+    /// `rewind live` on `port` (a free one when 0), keeping sessions in `log`.
+    @MainActor final class Inspector {
+        let process: BackgroundRewind
+        let port: Int
+        let code: String?
+
+        init(log: String, port: Int = 0, host: String = "127.0.0.1", in folder: TemporaryDirectory) async throws {
+            guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
+            process = try BackgroundRewind(["live", "--listen", "\(host):\(port)", "--log", log], in: folder, executable: binary)
+            let output = try await process.waitForOutput(tries: 3_000) { $0.contains("rewind live: open") || $0.contains("rewind: ") }
+            guard let line = output.split(separator: "\n").first(where: { $0.contains("rewind live: open") }),
+                let colon = line.range(of: "\(host):"),
+                let port = Int(line[colon.upperBound...].prefix { $0.isNumber })
+            else { throw Failed(output: output) }
+            self.port = port
+            code = line.range(of: "?code=").map { String(line[$0.upperBound...].prefix { $0.isLetter || $0.isNumber }) }
+        }
+
+        var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+        /// A request to it: the status and the body.
+        func request(_ method: String, _ path: String, json: JSONValue? = nil, code: String? = nil) async throws -> (status: Int, body: Data) {
+            var request = URLRequest(url: URL(string: url.absoluteString + path)!)
+            request.httpMethod = method
+            if let json {
+                request.httpBody = Data(json.canonicalBytes)
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+            if let code { request.setValue("Bearer \(code)", forHTTPHeaderField: "Authorization") }
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
+        }
+
+        struct Failed: Error, CustomStringConvertible {
+            var output: String
+            var description: String { "rewind live did not start: \(output)" }
+        }
+    }
+
+    /// Polls `condition` every 10 ms, at most `tries` times; whether it came to hold.
+    private func eventually(tries: Int = 1_000, _ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<tries {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// How far the inspector holds `id` (0: not at all).
+    private func held(_ inspector: Inspector, _ id: UUID) async throws -> Int {
+        let (status, body) = try await inspector.request("GET", "/v1/sessions/\(id.uuidString)")
+        guard status == 200 else { return 0 }
+        guard case .int(let through)? = try JSONValue(parsing: [UInt8](body))[JSONPath("stored_through")] else { return 0 }
+        return through
+    }
+
+    private func command(_ inspector: Inspector, _ id: UUID, _ command: LiveCommand) async throws -> Int {
+        let (status, body) = try await inspector.request("POST", "/live/sessions/\(id.uuidString)/commands", json: command.json)
+        #expect(status == 202, "\(String(decoding: body, as: UTF8.self))")
+        guard case .int(let number)? = try JSONValue(parsing: [UInt8](body))[JSONPath("number")] else { return 0 }
+        return number
+    }
+
+    /// The app's last outcome, as the inspector lists it.
+    private func outcome(_ inspector: Inspector, _ id: UUID) async throws -> LiveOutcome? {
+        let (_, body) = try await inspector.request("GET", "/live/sessions")
+        guard case .array(let sessions)? = try JSONValue(parsing: [UInt8](body))[JSONPath("sessions")] else { return nil }
+        for session in sessions where session[JSONPath("id")] == .string(id.uuidString) {
+            if let outcome = session[JSONPath("outcome")], outcome != .null { return try LiveOutcome(json: outcome) }
+        }
+        return nil
+    }
+
+    private func state(_ arguments: [String]) throws -> JSONValue {
+        let result = try RewindBinary.run(arguments + ["--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONValue(parsing: result.stdout)[JSONPath("state")] ?? .null
+    }
+
+    @Test func stepsArriveInOrderAndCommandsMoveTheAppAsItsLogSays() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await Inspector(log: folder.path("inspector.rewind"), in: folder)
+        let path = folder.path("app.rewind")
+        let session = SessionDescriptor(name: "tally", flow: "tally")
+        let store = Store(
+            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: path), session: session,
+            live: .inspector(inspector.url, allowsTravel: true))
+        for number in 1...50 { store.send(.add(number)) }
+        #expect(try await eventually { try await held(inspector, session.id) == 50 }, "the inspector holds the 50 steps")
+
+        // The page's data: 50 rows, in order.
+        let (status, body) = try await inspector.request("GET", "/live/sessions/\(session.id.uuidString)/data")
+        #expect(status == 200)
+        guard case .array(let rows)? = try JSONValue(parsing: [UInt8](body))[JSONPath("rows")] else { throw Inspector.Failed(output: "no rows") }
+        #expect(rows.compactMap { row -> Int? in if case .int(let step)? = row[JSONPath("[0]")] { step } else { nil } } == Array(1...50))
+
+        // Travel to step 10: the app's state is the log's.
+        var number = try await command(inspector, session.id, .travel(step: 10))
+        #expect(try await eventually { store.isTravelling })
+        store.recorder?.flush()
+        #expect(try JSONValueEncoder().encode(store.state) == (try state(["show", path, "10"])))
+        #expect(try await eventually { try await outcome(inspector, session.id)?.number == number })
+        #expect(try await outcome(inspector, session.id)?.shownStep == 10)
+
+        // Resume: step 50's state.
+        number = try await command(inspector, session.id, .resume)
+        #expect(try await eventually { !store.isTravelling })
+        #expect(store.state == Tally.State(total: 1_275, count: 50))
+
+        // Skip step 5: the present without it (the todo app's test compares it with `todo-rewind
+        // replay --skip`, which knows its flow).
+        number = try await command(inspector, session.id, .skip(step: 5))
+        #expect(try await eventually { store.isTravelling })
+        #expect(store.state == Tally.State(total: 1_270, count: 49))
+        #expect(try await eventually { try await outcome(inspector, session.id)?.skipped == [5] })
+        number = try await command(inspector, session.id, .unskip(step: 5))
+        #expect(try await eventually { !store.isTravelling })
+
+        // Dispatch: recorded with origin inspector.
+        _ = try await command(inspector, session.id, .dispatch(action: ["add": ["_0": 1_000]]))
+        #expect(try await eventually { store.step == 51 })
+        store.recorder?.flush()
+        let shown = try JSONValue(parsing: try RewindBinary.run(["show", path, "51", "--json"]).stdout)
+        #expect(shown[JSONPath("origin")] == "inspector")
+        #expect(try await eventually { try await held(inspector, session.id) == 51 })
+        store.recorder?.close()
+    }
+
+    /// The inspector killed mid-session and started again on its log loses no step: the app
+    /// sends from where the inspector is.
+    @Test func anInspectorKilledAndStartedAgainLosesNoStep() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("inspector.rewind")
+        var inspector: Inspector? = try await Inspector(log: log, in: folder)
+        let port = try #require(inspector?.port)
+        let url = try #require(inspector?.url)
+        let path = folder.path("app.rewind")
+        let session = SessionDescriptor(name: "tally", flow: "tally")
+        let store = Store(
+            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: path), session: session, live: .inspector(url))
+        for number in 1...25 { store.send(.add(number)) }
+        #expect(try await eventually { try await held(inspector!, session.id) == 25 })
+        if let pid = inspector?.process.pid { kill(pid, SIGKILL) }
+        _ = try await inspector?.process.waitForExit()
+        inspector = nil
+        for number in 26...50 { store.send(.add(number)) }
+        store.recorder?.close()
+        let again = try await Inspector(log: log, port: port, in: folder)
+        #expect(try await eventually(tries: 1_500) { try await held(again, session.id) == 50 }, "the rest arrives once the inspector is back")
+        let reader = try LogReader(path: log)
+        let kept = try reader.session(session.id.uuidString)
+        #expect(kept.eventCount == 50 && kept.endedAt != nil)
+        #expect(try reader.state(of: kept, at: 50) == ["count": 50, "total": 1_275])
+    }
+
+    /// An app that does not allow travel refuses every command, and the inspector says so.
+    @Test func anAppWithoutTheOptInRefusesTravel() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await Inspector(log: folder.path("inspector.rewind"), in: folder)
+        let session = SessionDescriptor(name: "tally", flow: "tally")
+        let store = Store(
+            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: folder.path("app.rewind")), session: session,
+            live: .inspector(inspector.url))
+        for number in 1...5 { store.send(.add(number)) }
+        #expect(try await eventually { try await held(inspector, session.id) == 5 })
+        let number = try await command(inspector, session.id, .travel(step: 2))
+        #expect(try await eventually { try await outcome(inspector, session.id)?.number == number })
+        #expect(try await outcome(inspector, session.id)?.refusal == "this app does not allow travel (LiveInspectorLink.allowsTravel is off)")
+        #expect(!store.isTravelling && store.state.count == 5)
+        store.recorder?.close()
+    }
+
+    /// Beyond loopback the inspector asks for its pairing code; without it nothing is answered.
+    @Test func anUnpairedClientIsRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await Inspector(log: folder.path("inspector.rewind"), host: "0.0.0.0", in: folder)
+        let code = try #require(inspector.code)
+        #expect(code.count == 12)
+        for path in ["/", "/live/sessions", "/v1/sessions/\(UUID().uuidString)"] {
+            let (status, body) = try await inspector.request("GET", path)
+            #expect(status == 401 && RunningCollector.errorCode(body) == "unpaired", "\(path)")
+        }
+        #expect(try await inspector.request("GET", "/", code: "wrong-code-00").status == 401)
+        #expect(try await inspector.request("GET", "/", code: code).status == 200)
+        #expect(try await inspector.request("GET", "/live/sessions?code=\(code)").status == 200)
+    }
+
+    /// A command is JSON from the inspector's own page: a cross-site form's post is refused.
+    @Test func aCommandFromAnotherSiteIsRefused() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await Inspector(log: folder.path("inspector.rewind"), in: folder)
+        var request = URLRequest(url: URL(string: inspector.url.absoluteString + "/live/sessions/\(UUID().uuidString)/commands")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(#"{"command":"resume"}"#.utf8)
+        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        let (_, plain) = try await URLSession.shared.data(for: request)
+        #expect((plain as? HTTPURLResponse)?.statusCode == 415)
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("https://evil.example", forHTTPHeaderField: "Origin")
+        let (_, foreign) = try await URLSession.shared.data(for: request)
+        #expect((foreign as? HTTPURLResponse)?.statusCode == 403)
+        let (status, body) = try await inspector.request("POST", "/live/sessions/\(UUID().uuidString)/commands", json: ["command": "fly"])
+        #expect(status == 400)
+        #expect(String(decoding: body, as: UTF8.self).contains("no command is called \\\"fly\\\""))
+    }
+}
