@@ -15,6 +15,19 @@ extension LiveInspector {
     /// Serves on `host`:`port` (0: a free port) until the task is cancelled or the process gets
     /// SIGTERM or SIGINT; `onListening` gets the port once it accepts connections.
     public func run(host: String, port: Int, accessLog: AccessLog? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
+        let destination = try LogFileDestination(path: logPath)
+        do {
+            try await serve(host: host, port: port, accessLog: accessLog, into: destination, onListening: onListening)
+        } catch {
+            await destination.close()
+            throw error
+        }
+        await destination.close()
+    }
+
+    private func serve(
+        host: String, port: Int, accessLog: AccessLog?, into destination: LogFileDestination, onListening: @escaping @Sendable (Int) -> Void
+    ) async throws {
         let hub = LiveHub()
         let router = Router(context: BasicRequestContext.self)
         if let accessLog { router.add(middleware: AccessLogging(log: accessLog)) }
@@ -27,8 +40,8 @@ extension LiveInspector {
         router.get("/live/sessions") { _, _ in try await self.sessions(hub) }
         router.get("/live/sessions/:id/data") { request, _ in try self.data(request) }
         router.post("/live/sessions/:id/commands") { request, _ in try await self.command(request, hub) }
-        router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, hub) }
-        router.get("/v1/sessions/:id") { request, _ in try await self.progress(request) }
+        router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, into: destination, hub) }
+        router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, in: destination) }
         router.get("/v1/live/sessions/:id/commands") { request, _ in try await self.commands(request, hub) }
         router.post("/v1/live/sessions/:id/outcomes") { request, _ in try await self.outcome(request, hub) }
         let idle = Int64(max(0.001, min(idleSeconds, 86_400)) * 1e9)
@@ -118,7 +131,7 @@ extension LiveInspector {
     }
 
     /// `POST /v1/sessions/{id}/blocks`: an app's upload, as to a collector.
-    private func upload(_ request: Request, _ hub: LiveHub) async throws -> Response {
+    private func upload(_ request: Request, into destination: LogFileDestination, _ hub: LiveHub) async throws -> Response {
         let id = try Self.session(in: request)
         let body = try await Collector.body(of: request, limit: limits.bodyBytes, seconds: 60)
         let upload = try StoredSessionCopy(uploadBody: body, limits: limits)
@@ -133,7 +146,7 @@ extension LiveInspector {
     }
 
     /// `GET /v1/sessions/{id}`: how far the inspector holds a session.
-    private func progress(_ request: Request) async throws -> Response {
+    private func progress(_ request: Request, in destination: LogFileDestination) async throws -> Response {
         let id = try Self.session(in: request)
         guard let held = try await destination.progress(of: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
         return try Collector.json(held)

@@ -12,9 +12,9 @@ import RewindUpload
 /// it; without one, only requests to a loopback host name are answered.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 public struct LiveInspector: Sendable {
-    /// Where the apps' sessions go: the inspector's own log.
+    /// Where the apps' sessions go: the inspector's own log, opened (and made when missing)
+    /// when the inspector starts to serve.
     public let logPath: String
-    public let destination: LogFileDestination
     /// The code every request shows, when there is one.
     public let pairingCode: String?
     /// What one upload may hold.
@@ -22,9 +22,8 @@ public struct LiveInspector: Sendable {
     /// Seconds a connection may wait without a request under way.
     public var idleSeconds: Double = 30
 
-    public init(logPath: String, pairingCode: String?) throws(LogError) {
+    public init(logPath: String, pairingCode: String?) {
         self.logPath = logPath
-        self.destination = try LogFileDestination(path: logPath)
         self.pairingCode = pairingCode
     }
 

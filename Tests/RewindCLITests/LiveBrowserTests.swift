@@ -31,7 +31,9 @@ import Testing
         do {
             try await browser.open(inspector.url)
             do {
-                _ = try await browser.waitUntil("return document.body.dataset.live === 'waiting'", timeout: .seconds(30))
+                // The store was made before the page opened: its connection may have sent the session's
+                // start already (a slow browser launch), and then the page starts connected.
+                _ = try await browser.waitUntil("return ['waiting', 'connected'].includes(document.body.dataset.live)", timeout: .seconds(30))
             } catch {
                 // What the browser shows instead, for the failure's message.
                 let seen = try? await browser.evaluate(

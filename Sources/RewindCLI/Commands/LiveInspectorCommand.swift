@@ -53,21 +53,17 @@ struct LiveInspectorCommand: AsyncParsableCommand {
         }
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(host)
         let code = loopback ? nil : LiveInspector.makePairingCode()
-        let inspector = try LiveInspector(logPath: path, pairingCode: code)
-        let access = try AccessLog(accessLog == "off" ? .off : .file(accessLog))
-        do {
-            try await inspector.run(host: host, port: port, accessLog: access) { port in
-                let shownHost = host.contains(":") ? "[\(host)]" : host
-                let url = "http://\(shownHost):\(port)" + (code.map { "/?code=\($0)" } ?? "")
-                // Written at once, unbuffered: a script waits for this line to learn the port.
-                var line = "rewind live: open \(url) (apps connect to http://\(shownHost):\(port)), keeping sessions in \(path)\n"
-                if let code { line += "rewind live: pairing code \(code): apps give it as LiveInspectorLink's pairingCode\n" }
-                FileHandle.standardOutput.write(Data(line.utf8))
-            }
-        } catch {
-            await inspector.destination.close()
-            throw error
+        let inspector = LiveInspector(logPath: path, pairingCode: code)
+        // Made only when asked for: without the TeamStore trait the access log's stand-in
+        // refuses, and the inspector's own stand-in says what to build.
+        let access = accessLog == "off" ? nil : try AccessLog(.file(accessLog))
+        try await inspector.run(host: host, port: port, accessLog: access) { port in
+            let shownHost = host.contains(":") ? "[\(host)]" : host
+            let url = "http://\(shownHost):\(port)" + (code.map { "/?code=\($0)" } ?? "")
+            // Written at once, unbuffered: a script waits for this line to learn the port.
+            var line = "rewind live: open \(url) (apps connect to http://\(shownHost):\(port)), keeping sessions in \(path)\n"
+            if let code { line += "rewind live: pairing code \(code): apps give it as LiveInspectorLink's pairingCode\n" }
+            FileHandle.standardOutput.write(Data(line.utf8))
         }
-        await inspector.destination.close()
     }
 }

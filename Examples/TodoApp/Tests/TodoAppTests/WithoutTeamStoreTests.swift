@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// An app's command line, built as an app builds Rewind (without the `TeamStore` trait, so with
-/// no server package), says in one line that it has no team store and no collector.
+/// no server package), says in one line that it has no team store, no collector and no live
+/// inspector.
 @Suite struct WithoutTeamStoreTests {
     let store = "postgres://rewind@127.0.0.1:54329/x"
 
@@ -32,5 +33,19 @@ import Testing
             result.stderr.hasSuffix(
                 "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    /// `live` says so too, in one line, and leaves no folder or log behind it.
+    @Test func liveSaysTheBuildHasNoInspector() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("todo-tests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let result = try TodoRewind.run(["live", "--listen", "127.0.0.1:0", "--log", folder.appendingPathComponent("live.rewind").path])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.hasSuffix(
+                "this rewind was built without the live inspector: build it with the TeamStore trait (swift run --traits TeamStore rewind live)\n"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no log was made")
     }
 }
