@@ -156,7 +156,7 @@ let package = Package(
             name: "RewindCLI",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReplay", "RewindInspector", "RewindReport", "RewindTeamStore",
-                "RewindUpload", "RewindCollector",
+                "RewindUpload", "RewindCollector", "RewindLive",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Atomics", package: "swift-atomics"),
             ]
         ),

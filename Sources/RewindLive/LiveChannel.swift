@@ -18,7 +18,19 @@ struct LiveChannel: Sendable {
     init(link: LiveInspectorLink, session: UUID) {
         self.link = link
         self.session = session
-        client = CollectorClient(root: link.url, token: link.pairingCode ?? "", retry: RetryPolicy(attempts: 1))
+        client = CollectorClient(root: link.url, token: link.pairingCode ?? "", retry: RetryPolicy(attempts: 1), session: Self.uploads)
+    }
+
+    /// The connections of the long polls, and apart from them those of uploads: each store
+    /// holds a long poll open, and on one session with its 6 connections to a host, the
+    /// uploads of 7 stores (`rewind demo --live`) waited behind the polls for up to 20 s.
+    static let polls = URLSession(configuration: configuration)
+    static let uploads = URLSession(configuration: configuration)
+
+    private static var configuration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.default
+        configuration.httpMaximumConnectionsPerHost = 64
+        return configuration
     }
 
     /// The commands numbered after `after`, waiting up to `waitSeconds` for one.
@@ -59,9 +71,9 @@ struct LiveChannel: Sendable {
         #if canImport(FoundationNetworking)
         // Never cancelled on Linux, as CollectorClient's requests (a cancel racing the task's
         // end traps swift-corelibs-foundation); each ends by its timeout.
-        let (data, response) = try await Task { [request] in try await URLSession.shared.data(for: request) }.value
+        let (data, response) = try await Task { [request] in try await Self.polls.data(for: request) }.value
         #else
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await Self.polls.data(for: request)
         #endif
         guard let http = response as? HTTPURLResponse, (200..<300).contains(http.statusCode) else {
             throw LiveWireError("the inspector answered \((response as? HTTPURLResponse)?.statusCode ?? 0)")

@@ -197,6 +197,44 @@ import Darwin
         #expect(try reader.state(of: kept, at: 50) == ["count": 50, "total": 1_275])
     }
 
+    /// `rewind demo --live URL` plays the photo app's seven sessions into the inspector, each
+    /// store connected as an app's would be and travelled from the page's API; Ctrl-C ends them,
+    /// and the log replays clean.
+    @Test func theDemoPlaysItsSessionsLiveAndTheyTravel() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await Inspector(log: folder.path("inspector.rewind"), in: folder)
+        guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
+        let log = folder.path("demo.rewind")
+        let demo = try BackgroundRewind(
+            ["demo", "--live", inspector.url.absoluteString, "--pace-ms", "0", "--output", log], in: folder, executable: binary)
+        let output = try await demo.waitForOutput(tries: 3_000) { $0.contains("every session played") || $0.contains("rewind: ") }
+        #expect(output.contains("rewind demo: every session played"), "\(output)")
+        var listed: [JSONValue] = []
+        #expect(
+            try await eventually(tries: 1_500) {
+                let (_, body) = try await inspector.request("GET", "/live/sessions")
+                guard case .array(let sessions)? = try JSONValue(parsing: [UInt8](body))[JSONPath("sessions")] else { return false }
+                listed = sessions
+                return sessions.count == 7
+            })
+        guard case .string(let text)? = listed.first?[JSONPath("id")], let id = UUID(uuidString: text) else { throw Inspector.Failed(output: "no id") }
+        let number = try await command(inspector, id, .travel(step: 3))
+        #expect(try await eventually { try await outcome(inspector, id)?.number == number })
+        let travelled = try await outcome(inspector, id)
+        #expect(travelled?.refusal == nil && travelled?.shownStep == 3 && travelled?.travelling == true)
+
+        kill(demo.pid, SIGINT)
+        #expect(try await demo.waitForExit() == 0)
+        let replay = try RewindBinary.run(["replay", log])
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        let sessions = try LogReader(path: log).sessions()
+        #expect(sessions.count == 7 && sessions.allSatisfy { $0.endedAt != nil })
+        for session in sessions {
+            let id = try #require(session.id)
+            #expect(try await eventually { try await held(inspector, id) == session.lastStep }, "\(session.label)")
+        }
+    }
+
     /// An app that does not allow travel refuses every command, and the inspector says so.
     @Test func anAppWithoutTheOptInRefusesTravel() async throws {
         let folder = try TemporaryDirectory()

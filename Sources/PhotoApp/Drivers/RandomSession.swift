@@ -42,8 +42,9 @@ public struct RandomSession: Sendable {
         let clock = SimulatedClock(start: start)
         let backend = FakeBackend(seed: seed, clock: clock, photoCount: photoCount, failureRate: failureRate)
         let session = SessionDescriptor(name: name, flow: Flow.name, now: { clock.now })
-        let middleware = host.middleware(for: session, reducer: Flow.reducer(backend: backend))
-        let driver = Driver<Flow>(backend: backend, middleware: middleware)
+        let reducer = Flow.reducer(backend: backend)
+        let driver = Driver<Flow>(backend: backend, middleware: host.middleware(for: session, reducer: reducer))
+        host.storeDidStart(driver.store, session: session, reducer: reducer)
         var user = RandomUser(seed: seed)
         while driver.store.step < steps {
             let action = choose(&user, driver.state)

@@ -28,8 +28,10 @@ public struct ScriptedSession: Sendable {
             let backend = FakeBackend(seed: Self.seed, clock: clock)
             for endpoint in plannedFailures { backend.fail(endpoint) }
             let session = SessionDescriptor(name: name, flow: Flow.name, now: { clock.now })
-            let middleware = host.middleware(for: session, reducer: Flow.reducer(backend: backend))
-            await script(Driver<Flow>(backend: backend, middleware: middleware))
+            let reducer = Flow.reducer(backend: backend)
+            let driver = Driver<Flow>(backend: backend, middleware: host.middleware(for: session, reducer: reducer))
+            host.storeDidStart(driver.store, session: session, reducer: reducer)
+            await script(driver)
             host.sessionDidFinish(session)
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RewindCore
 import RewindInspector
+import RewindLive
 import RewindLog
 import RewindRendering
 import RewindReport
@@ -26,12 +27,37 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the log.")
     var output = "demo.rewind"
 
+    @Option(
+        help: ArgumentHelp(
+            "Play the sessions into the `rewind live` inspector at this URL, a step at a time, and keep them connected, travel allowed, until Ctrl-C.",
+            valueName: "url"))
+    var live: String?
+
+    @Option(help: ArgumentHelp("With --live: the pairing code the inspector printed, when it listens beyond loopback.", valueName: "code"))
+    var code: String?
+
+    @Option(help: ArgumentHelp("With --live: milliseconds each step waits, so that a person sees them arrive.", valueName: "ms"))
+    var paceMs = 300
+
+    func validate() throws {
+        guard (0...60_000).contains(paceMs) else { throw ValidationError("--pace-ms must be from 0 to 60000") }
+        if let live {
+            guard let url = URL(string: live), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+                throw ValidationError("--live takes the inspector's URL, like http://127.0.0.1:7777")
+            }
+        }
+    }
+
     func run() async throws {
         let commandLine = CommandContext.current
         guard !commandLine.scripts.isEmpty else {
             throw LogError(.invalidArgument, "\(commandLine.commandName) has no scripted session to play; give RewindCommandLine its scripts")
         }
         try LogFiles.replaceDemoLog(at: output)
+        if let live, let url = URL(string: live) {
+            try await Self.playLive(commandLine.scripts, into: output, link: .inspector(url, pairingCode: code), pace: .milliseconds(paceMs))
+            return
+        }
         try await Self.record(commandLine.scripts, into: output)
         let report = try Self.writeReport(of: output)
         let tour = try DemoTour(
@@ -52,6 +78,32 @@ struct DemoCommand: AsyncParsableCommand {
         }
         try ReportWriter(path: log).write(to: path, session: nil)
         return path
+    }
+
+    /// Plays `scripts` into the log at `path`, each store shown live through `link`; after the
+    /// last, keeps them connected until SIGINT or SIGTERM, then ends the sessions.
+    @MainActor
+    static func playLive(_ scripts: [SessionScript], into path: String, link: LiveInspectorLink, pace: Duration) async throws {
+        let sink = try SQLiteSink(path: path)
+        let host = LiveHost(sink: sink, link: link, pace: pace)
+        let interruption = Interruption()
+        Self.say("rewind demo: playing \(scripts.count) sessions into \(link.url.absoluteString); open it in a browser, Ctrl-C ends them")
+        let start = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        for script in scripts where !interruption.happened {
+            await script.run(host: host, start: start)
+        }
+        if !interruption.happened {
+            Self.say("rewind demo: every session played; send them through time from the page, then Ctrl-C")
+            await interruption.wait()
+        }
+        host.close()
+        try sink.close()
+        Self.say("rewind demo: the sessions are in \(path); try rewind replay \(path)")
+    }
+
+    /// A line on standard output at once, unbuffered: a script waits for these.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     @MainActor

@@ -19,6 +19,12 @@ public protocol SessionHost {
         for session: SessionDescriptor, reducer: R
     ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction
 
+    /// Called when the driver has made the session's store of `reducer`, before its first
+    /// action: a host that shows the store live (`RewindLive`'s `LiveHost`) connects it. By
+    /// default, nothing.
+    func storeDidStart<R: Reducer & Sendable>(_ store: Store<R.State, R.Action>, session: SessionDescriptor, reducer: R)
+    where R.State: RecordableState, R.Action: RecordableAction
+
     /// Called when the driver has played its last action and every effect has finished.
     func sessionDidFinish(_ session: SessionDescriptor)
 }
@@ -29,6 +35,9 @@ extension SessionHost {
     ) -> [any StoreMiddleware<R.State, R.Action>] where R.State: RecordableState, R.Action: RecordableAction {
         middleware(for: session, state: R.State.self, action: R.Action.self)
     }
+
+    public func storeDidStart<R: Reducer & Sendable>(_ store: Store<R.State, R.Action>, session: SessionDescriptor, reducer: R)
+    where R.State: RecordableState, R.Action: RecordableAction {}
 
     public func sessionDidFinish(_ session: SessionDescriptor) {}
 }

@@ -71,7 +71,11 @@ public struct SessionScript: Sendable {
         self.init(
             name, flow: flow, summary: summary, schemaVersion: schemaVersion, initialState: initialState, reducer: reducer,
             now: now, script: script
-        ) { host, session, reducer in host.middleware(for: session, reducer: reducer) }
+        ) { host, session, reducer in
+            host.middleware(for: session, reducer: reducer)
+        } started: { host, store, session, reducer in
+            host.storeDidStart(store, session: session, reducer: reducer)
+        }
     }
 
     private init<R: Reducer>(
@@ -80,13 +84,15 @@ public struct SessionScript: Sendable {
         reducer: @escaping @Sendable () -> R,
         now: (@Sendable () -> Date)?,
         script: @escaping @MainActor @Sendable (Store<R.State, R.Action>) async -> Void,
-        middleware: @escaping @MainActor @Sendable (any SessionHost, SessionDescriptor, R) -> [any StoreMiddleware<R.State, R.Action>]
+        middleware: @escaping @MainActor @Sendable (any SessionHost, SessionDescriptor, R) -> [any StoreMiddleware<R.State, R.Action>],
+        started: @escaping @MainActor @Sendable (any SessionHost, Store<R.State, R.Action>, SessionDescriptor, R) -> Void = { _, _, _, _ in }
     ) where R.State: RecordableState, R.Action: RecordableAction {
         self.init(name: name, flow: flow, summary: summary) { host, _ in
             let session = SessionDescriptor(name: name, flow: flow, schemaVersion: schemaVersion, now: now)
             let reducer = reducer()
             let store = Store(
                 initialState: initialState(), reducer: reducer, middleware: middleware(host, session, reducer), execution: .manual)
+            started(host, store, session, reducer)
             await script(store)
             await store.settle()
             host.sessionDidFinish(session)
