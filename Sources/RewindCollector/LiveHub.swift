@@ -22,6 +22,9 @@ actor LiveHub {
         var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     }
 
+    /// This inspector's run: an app that sees it change (an inspector started again, whose
+    /// numbers start at 1 again) asks for its commands from the first.
+    let epoch = UUID().uuidString
     private var pending: [UUID: Pending] = [:]
     /// Each session's last outcome, for a page that loads after it.
     private var outcomes: [UUID: JSONValue] = [:]

@@ -152,14 +152,16 @@ extension LiveInspector {
         return try Collector.json(held)
     }
 
-    /// `GET /v1/live/sessions/{id}/commands?after=N&wait=S`: the app's long poll.
+    /// `GET /v1/live/sessions/{id}/commands?after=N&wait=S`: the app's long poll, with the
+    /// inspector's epoch, which changes when it starts again (its numbers with it).
     private func commands(_ request: Request, _ hub: LiveHub) async throws -> Response {
         let id = try Self.session(in: request)
         let after = request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
         let wait = min(25, max(0, request.uri.queryParameters.get("wait").flatMap(Int.init) ?? 20))
         let commands = await hub.commands(for: id, after: after, waiting: wait)
         let listed = commands.map { JSONValue.object(JSONObject([("number", .int($0.number)), ("command", $0.command)])) }
-        return Self.answer(JSONValue.object(JSONObject([("commands", .array(listed))])).canonicalBytes, type: "application/json")
+        let answer = JSONValue.object(JSONObject([("epoch", .string(hub.epoch)), ("commands", .array(listed))]))
+        return Self.answer(answer.canonicalBytes, type: "application/json")
     }
 
     /// `POST /v1/live/sessions/{id}/outcomes`: what the app did with a command, for the pages.

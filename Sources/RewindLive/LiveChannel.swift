@@ -33,21 +33,26 @@ struct LiveChannel: Sendable {
         return configuration
     }
 
-    /// The commands numbered after `after`, waiting up to `waitSeconds` for one.
-    func commands(after: Int, waitSeconds: Int) async throws -> [(Int, JSONValue)] {
+    /// The commands numbered after `after`, waiting up to `waitSeconds` for one, and the
+    /// inspector's epoch (its run: numbers start again at 1 when it changes).
+    func commands(after: Int, waitSeconds: Int) async throws -> (epoch: String, commands: [(Int, JSONValue)]) {
         var components = URLComponents(url: url("commands"), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "wait", value: String(waitSeconds))]
-        guard let address = components?.url else { return [] }
+        guard let address = components?.url else { return ("", []) }
         var request = URLRequest(url: address)
         request.timeoutInterval = Double(waitSeconds + 10)
-        let body = try await send(request)
-        guard case .array(let commands)? = try JSONValue(parsing: body)[JSONPath("commands")] else {
+        let answer = try JSONValue(parsing: try await send(request))
+        guard case .array(let commands)? = answer[JSONPath("commands")] else {
             throw LiveWireError("the inspector's commands are not a list")
         }
-        return commands.compactMap { entry in
-            guard case .int(let number)? = entry[JSONPath("number")], let command = entry[JSONPath("command")] else { return nil }
-            return (number, command)
-        }
+        let epoch: String = if case .string(let epoch)? = answer[JSONPath("epoch")] { epoch } else { "" }
+        return (
+            epoch,
+            commands.compactMap { entry in
+                guard case .int(let number)? = entry[JSONPath("number")], let command = entry[JSONPath("command")] else { return nil }
+                return (number, command)
+            }
+        )
     }
 
     /// Posts what became of a command.

@@ -127,7 +127,17 @@ public final class LiveConnection<State: RecordableState, Action: RecordableActi
         // While the store travels, the held actions are counted on the page: ask again soon.
         let travelling = store?.isTravelling ?? false
         do {
-            let commands = try await channel.commands(after: after, waitSeconds: travelling ? 1 : 20)
+            let (epoch, polled) = try await channel.commands(after: after, waitSeconds: travelling ? 1 : 20)
+            var commands = polled
+            if epoch != self.epoch {
+                // An inspector started again numbers its commands from 1: ask again from the first.
+                let first = self.epoch == nil
+                self.epoch = epoch
+                if !first, after > 0 {
+                    after = 0
+                    commands = try await channel.commands(after: 0, waitSeconds: 0).commands
+                }
+            }
             for (number, json) in commands {
                 after = max(after, number)
                 try await channel.send(perform(number, json))
@@ -140,6 +150,8 @@ public final class LiveConnection<State: RecordableState, Action: RecordableActi
     }
 
     private var lastHeld = 0
+    /// The inspector's run the last poll answered from.
+    private var epoch: String?
 
     /// A status without a command (number 0) when the count of held actions changed.
     private func status() -> LiveOutcome? {

@@ -98,6 +98,7 @@ import Darwin
         return through
     }
 
+    @discardableResult
     private func command(_ inspector: Inspector, _ id: UUID, _ command: LiveCommand) async throws -> Int {
         let (status, body) = try await inspector.request("POST", "/live/sessions/\(id.uuidString)/commands", json: command.json)
         #expect(status == 202, "\(String(decoding: body, as: UTF8.self))")
@@ -181,9 +182,14 @@ import Darwin
         let path = folder.path("app.rewind")
         let session = SessionDescriptor(name: "tally", flow: "tally")
         let store = Store(
-            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: path), session: session, live: .inspector(url))
+            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: path), session: session,
+            live: .inspector(url, allowsTravel: true))
         for number in 1...25 { store.send(.add(number)) }
         #expect(try await eventually { try await held(inspector!, session.id) == 25 })
+        _ = try await command(inspector!, session.id, .travel(step: 5))
+        #expect(try await eventually { store.isTravelling })
+        try await command(inspector!, session.id, .resume)
+        #expect(try await eventually { !store.isTravelling })
         if let pid = inspector?.process.pid { kill(pid, SIGKILL) }
         _ = try await inspector?.process.waitForExit()
         inspector = nil
@@ -195,6 +201,11 @@ import Darwin
         let kept = try reader.session(session.id.uuidString)
         #expect(kept.eventCount == 50 && kept.endedAt != nil)
         #expect(try reader.state(of: kept, at: 50) == ["count": 50, "total": 1_275])
+        // The inspector started again numbers its commands from 1 again; the app, which had seen
+        // 2, still takes them.
+        #expect(try await command(again, session.id, .travel(step: 10)) == 1)
+        #expect(try await eventually(tries: 3_000) { store.isTravelling }, "the first command of the new run is carried out")
+        #expect(store.state == Tally.State(total: 55, count: 10))
     }
 
     /// `rewind demo --live URL` plays the photo app's seven sessions into the inspector, each
