@@ -71,4 +71,60 @@ import Testing
         try await browser.close()
         store.recorder?.close()
     }
+
+    /// Names, for the hostile strings of a live page: each action sets one.
+    struct Naming: Reducer, Sendable {
+        struct State: Codable, Equatable, Sendable {
+            var name = ""
+        }
+
+        enum Action: Codable, Equatable, Sendable, DescribedAction {
+            case rename(String)
+            var origin: String { "naming" }
+        }
+
+        func reduce(into state: inout State, action: Action) -> Effect<Action> {
+            if case .rename(let name) = action { state.name = name }
+            return .none
+        }
+    }
+
+    /// Recorded strings reach the live page as text: in the session's tab, the state, the
+    /// action prefilled in the dispatch field and the app's status, nothing runs or is markup.
+    @Test func hostileStringsStayTextOnTheLivePage() async throws {
+        let folder = try TemporaryDirectory()
+        let inspector = try await LiveInspectorTests.Inspector(log: folder.path("inspector.rewind"), in: folder)
+        let hostile = [
+            "</script><script>window.pwned=1</script>", "<img src=x onerror=\"window.pwned=2\">", "\u{202E}evil\u{202C} javascript:alert(1)",
+        ]
+        let store = Store(
+            initialState: Naming.State(), reducer: Naming(), recordingTo: try .sqlite(path: folder.path("app.rewind")),
+            session: SessionDescriptor(name: "<b>hostile</b>", flow: "naming"), live: .inspector(inspector.url, allowsTravel: true))
+        for name in hostile { store.send(.rename(name)) }
+        let browser = try await Browser.launch()
+        do {
+            try await browser.open(inspector.url)
+            _ = try await browser.waitUntil(
+                "return document.getElementById('live-status').textContent.startsWith('app at step 3')", timeout: .seconds(30))
+            #expect(try await ReportBrowserTests.texts(browser, ".session-tab .name") == ["#1 <b>hostile</b>"])
+            #expect(try await browser.elementText(css: "#live-action").isEmpty)
+            let action = try await browser.evaluate("return document.getElementById('live-action').value").string ?? ""
+            // Bidirectional controls show as their escapes, as everywhere on the page; the text
+            // still parses back to the action.
+            #expect(action == #"{ "rename": { "_0": "\u202eevil\u202c javascript:alert(1)" } }"#)
+            _ = try await browser.evaluate("location.hash = '#session=1&step=2'; return true")
+            _ = try await browser.waitUntil(
+                "return document.getElementById('live-action').value.includes('onerror')", timeout: .seconds(30))
+            #expect(try await browser.evaluate("return window.pwned === undefined") == true)
+            #expect(try await browser.evaluate("return document.querySelectorAll('img, b, script:not([id])').length") == 1, "only the page's script")
+            try FileManager.default.createDirectory(at: ReportBrowserTests.screenshots, withIntermediateDirectories: true)
+            try await browser.screenshot(to: ReportBrowserTests.screenshots.appendingPathComponent("live-hostile.png").path)
+            #expect(try await browser.consoleErrors() == [])
+        } catch {
+            try? await browser.close()
+            throw error
+        }
+        try await browser.close()
+        store.recorder?.close()
+    }
 }
