@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "TodoApp", targets: ["TodoApp"]),
         .executable(name: "todo-rewind", targets: ["todo-rewind"]),
+        .executable(name: "todo-tui", targets: ["todo-tui"]),
         .library(name: "NotesApp", targets: ["NotesApp"]),
         .executable(name: "notes-rewind", targets: ["notes-rewind"]),
     ],
@@ -45,6 +46,16 @@ let package = Package(
                 .product(name: "RewindReport", package: "Rewind"),
                 .product(name: "RewindLive", package: "Rewind"),
                 "ExampleTestSupport",
+            ]),
+        // The todo list in a terminal, recording, and shown live in `rewind live` (docs/live.md):
+        // what the app's screen would be, redrawn through `observe`.
+        .executableTarget(
+            name: "todo-tui",
+            dependencies: [
+                "TodoApp",
+                .product(name: "RewindCore", package: "Rewind"),
+                .product(name: "RewindLog", package: "Rewind"),
+                .product(name: "RewindLive", package: "Rewind"),
             ]),
         // Runs the package's executables from the tests of both apps.
         .target(name: "ExampleTestSupport", path: "Tests/Support"),
