@@ -112,7 +112,8 @@ let package = Package(
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "RewindUpload", "PhotoApp", "CStepTicks",
+                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "RewindUpload", "RewindLive", "PhotoApp",
+                "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),

@@ -175,18 +175,9 @@ private final class BenchCollector {
         // deployment keeps one: standard output, read for the first line only, would fill
         // and stall the server.
         process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", tokens + ".access"]
-        let output = Pipe()
-        process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
         // Its first line names the port: "rewind serve: listening on http://127.0.0.1:PORT, …".
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = try ChildProcess.firstLine(of: process, output: Pipe())
         guard let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: ",") else {
             process.terminate()
             throw BenchmarkError("rewind serve did not start: \(text)")

@@ -38,7 +38,7 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store"]
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live"]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -93,6 +93,9 @@ public struct BenchmarkSuite {
         }
         if wanted("store") {
             try measureStore(into: &result, progress: progress)
+        }
+        if wanted("live") {
+            try await measureLive(into: &result, progress: progress)
         }
         addRatios(to: &result)
         return result

@@ -40,4 +40,18 @@ enum ChildProcess {
         }
         return printed
     }
+
+    /// Starts `process`, a server that names its address on its first line, with `output` as
+    /// its standard output, and returns that line (all it printed, if it ended first).
+    static func firstLine(of process: Process, output: Pipe) throws -> String {
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
 }

@@ -89,6 +89,9 @@ actor LiveHub {
         let (stream, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
         continuation.onTermination = { _ in Task { await self.stopListening(key) } }
         listening[key] = continuation
+        // A first comment sends the answer's head at once (Hummingbird writes it with the first
+        // bytes of the body): the page knows it listens before any session grows.
+        continuation.yield(ByteBuffer(string: ": listening\n\n"))
         return (key, stream)
     }
 

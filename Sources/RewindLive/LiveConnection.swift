@@ -64,6 +64,9 @@ public final class LiveConnection<State: RecordableState, Action: RecordableActi
     public func start() {
         guard !started else { return }
         started = true
+        // The command task holds this connection through its long poll (20 s): the store's end
+        // stops both tasks through this, not through the connection's own end.
+        store?.keep(StopsWhenReleased(stopped))
         let channel = LiveChannel(link: link, session: session.id)
         let (logPath, id, stopped, report) = (logPath, session.id, stopped, report)
         Task.detached(priority: .utility) {
@@ -183,5 +186,19 @@ public final class LiveConnection<State: RecordableState, Action: RecordableActi
         return LiveOutcome(
             number: number, refusal: refusal, travelling: store.isTravelling, shownStep: traveller?.shownStep,
             skipped: (traveller?.skipped ?? []).sorted(), held: store.heldActionCount, step: store.step)
+    }
+}
+
+/// Sets its flag when released: kept by a store, it tells a connection's tasks the store is
+/// gone.
+private final class StopsWhenReleased {
+    let flag: ManagedAtomic<Bool>
+
+    init(_ flag: ManagedAtomic<Bool>) {
+        self.flag = flag
+    }
+
+    deinit {
+        flag.store(true, ordering: .relaxed)
     }
 }
