@@ -27,19 +27,26 @@ let package = Package(
         .executable(name: "rewind-recording-probe", targets: ["rewind-recording-probe"]),
         .executable(name: "rewind-load-client", targets: ["rewind-load-client"]),
     ],
-    // `TeamStore`: the team store on PostgreSQL (`push`, `sessions postgres://…`). Off by
-    // default, so that an app that records clones and builds none of the server packages:
-    // `swift run --traits TeamStore rewind push …`.
-    traits: [.trait(name: "TeamStore", description: "The team store on PostgreSQL: rewind push, and postgres:// locations.")],
+    // `Servers`: what talks to or is a server: the team store on PostgreSQL (`push`, `sessions
+    // postgres://…`), the collector (`rewind serve`) and the live inspector (`rewind live`).
+    // Off by default, so that an app that records clones and builds none of the server
+    // packages: `swift run --traits Servers rewind live`.
+    traits: [
+        .trait(
+            name: "Servers",
+            description:
+                "The servers and their clients: the team store on PostgreSQL (rewind push, postgres:// locations), the collector (rewind serve) and the live inspector (rewind live)."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         // `@RewindCodable`'s macro. Only apps that use the macro build it.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.1"..<"604.0.0"),
-        // The PostgreSQL client of the team store, behind the `TeamStore` trait.
+        // The PostgreSQL client of the team store, behind the `Servers` trait.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        // The collector's HTTP server and its tokens' hashes, behind the `TeamStore` trait
+        // The collector's HTTP server and its tokens' hashes, behind the `Servers` trait
         // (without Hummingbird's default traits: no swift-configuration).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
@@ -60,7 +67,7 @@ let package = Package(
         // What the macro writes and refuses, apart from the plugin that carries it, so that its
         // tests depend on a library: a test target that depends on a macro makes SwiftPM build
         // every module of the test product a second time, for the host (the server packages
-        // too, with the TeamStore trait: 13 minutes for the tests' build against N).
+        // too, with the Servers trait: 13 minutes for the tests' build against N).
         .target(
             name: "RewindCodableExpansion",
             dependencies: [
@@ -117,15 +124,15 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // The team store: sessions of many logs in PostgreSQL. Without the `TeamStore` trait it
+        // The team store: sessions of many logs in PostgreSQL. Without the `Servers` trait it
         // holds only what needs no server package (reading a location, a collector's session
         // over URLSession).
         .target(
             name: "RewindTeamStore",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindUpload",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["TeamStore"])),
-                .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["TeamStore"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Servers"])),
+                .product(name: "Atomics", package: "swift-atomics", condition: .when(traits: ["Servers"])),
             ]
         ),
         // Uploading a log's sessions to a collector over HTTP (URLSession): what an app links
@@ -139,17 +146,17 @@ let package = Package(
             dependencies: ["RewindCore", "RewindJSON", "RewindLog", "RewindReplay", "RewindUpload", .product(name: "Atomics", package: "swift-atomics")]
         ),
         // `rewind serve`: the collector apps and CI jobs upload to, on Hummingbird. Without the
-        // `TeamStore` trait it holds only a stand-in that says so.
+        // `Servers` trait it holds only a stand-in that says so.
         .target(
             name: "RewindCollector",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore", "RewindUpload", "RewindLive",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
-                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
-                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TeamStore"])),
-                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TeamStore"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["TeamStore"])),
-                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["TeamStore"])),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Servers"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Servers"])),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Servers"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Servers"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Servers"])),
+                .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Servers"])),
             ]
         ),
         // The command line as a library: every verb, with the flows an app registers.

@@ -14,14 +14,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def release_binary(team_store=False, product="rewind"):
     """Returns the path of the release `rewind` (or of another `product`), building it only
-    when a source is newer; with `team_store`, the one built with the TeamStore trait (in
+    when a source is newer; with `team_store`, the one built with the Servers trait (in
     .build-teamstore-release)."""
     scratch = ".build-teamstore-release" if team_store else ".build"
     binary = os.path.join(ROOT, scratch, "release", product)
     if not os.path.exists(binary) or _newest_source() > os.path.getmtime(binary):
         command = ["swift", "build", "-c", "release", "--product", product]
         if team_store:
-            command += ["--traits", "TeamStore", "--scratch-path", scratch]
+            command += ["--traits", "Servers", "--scratch-path", scratch]
         print(f"building the release binary ({' '.join(command)})...", file=sys.stderr, flush=True)
         subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     return binary

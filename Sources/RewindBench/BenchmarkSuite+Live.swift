@@ -15,7 +15,7 @@ import RewindLog
 ///   stream and loads the session as report.js does (``LivePageWatcher``): when each step was
 ///   announced, and when the page could draw it. Target: p99 at most 100 ms.
 ///
-/// A `rewind` built without the `TeamStore` trait has no inspector: the figures are left out
+/// A `rewind` built without the `Servers` trait has no inspector: the figures are left out
 /// with a note.
 extension BenchmarkSuite {
     var liveRate: Int { 1_000 }
@@ -24,7 +24,7 @@ extension BenchmarkSuite {
     func measureLive(into result: inout BenchmarkResult, progress: (String) -> Void) async throws {
         let rewind = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
         guard let inspector = try BenchInspector(rewind: rewind, log: path("live-inspector.rewind")) else {
-            result.notes.append("live: this rewind was built without the TeamStore trait (it has no rewind live); figures left out")
+            result.notes.append("live: this rewind was built without the Servers trait (it has no rewind live); figures left out")
             return
         }
         defer { inspector.stop() }

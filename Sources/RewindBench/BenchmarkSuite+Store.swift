@@ -12,7 +12,7 @@ import RewindUpload
 ///
 /// The server is `REWIND_BENCH_POSTGRES_URL` (or `REWIND_TEST_POSTGRES_URL`, as
 /// `tools/postgres-cluster env` prints it, with `PGPASSWORD`): a database of the run's own is
-/// made there and dropped after. Without one, or in a `rewind` built without the `TeamStore`
+/// made there and dropped after. Without one, or in a `rewind` built without the `Servers`
 /// trait, the figures are left out with a note.
 extension BenchmarkSuite {
     var storeSteps: Int { quick ? 20_000 : 1_000_000 }
@@ -43,7 +43,7 @@ extension BenchmarkSuite {
 
         // A build without the trait says so (exit 69): the store's figures are left out.
         guard (try? ChildProcess.run(rewind, ["sessions", store])) != nil else {
-            result.notes.append("store: this rewind cannot reach \(database) or was built without the TeamStore trait; figures left out")
+            result.notes.append("store: this rewind cannot reach \(database) or was built without the Servers trait; figures left out")
             return
         }
         progress("a \(storeSteps)-step login session pushed to PostgreSQL, and psql's COPY of its blocks")

@@ -1,18 +1,18 @@
-#if !TeamStore
+#if !Servers
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {
-    /// A build without the `TeamStore` trait has no server: this says so.
+    /// A build without the `Servers` trait has no server: this says so.
     public func run(
         host: String, port: Int, tls: (certificate: String, key: String)? = nil, accessLog: AccessLog? = nil,
         onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
         throw CollectorError(
             status: 500, code: "not_built",
-            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+            "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)")
     }
 }
 
-/// The access log of a build without the `TeamStore` trait: never made, as no server runs.
+/// The access log of a build without the `Servers` trait: never made, as no server runs.
 public final class AccessLog: Sendable {
     public enum Destination: Sendable, Equatable {
         case standardOutput
@@ -23,11 +23,11 @@ public final class AccessLog: Sendable {
     public init(_ destination: Destination) throws(CollectorError) {
         throw CollectorError(
             status: 500, code: "not_built",
-            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+            "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)")
     }
 }
 
-/// The token file of a build without the `TeamStore` trait: every way in says so.
+/// The token file of a build without the `Servers` trait: every way in says so.
 public struct CollectorTokens: Sendable {
     public let path: String
 
@@ -38,7 +38,7 @@ public struct CollectorTokens: Sendable {
     private var unavailable: CollectorError {
         CollectorError(
             status: 500, code: "not_built",
-            "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)")
+            "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)")
     }
 
     public func load() throws(CollectorError) -> [CollectorToken] { throw unavailable }

@@ -1,4 +1,4 @@
-#if TeamStore
+#if Servers
 import Foundation
 
 /// What every request passes before it touches the store: its token (read from the token

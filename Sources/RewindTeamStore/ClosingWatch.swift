@@ -1,4 +1,4 @@
-#if TeamStore
+#if Servers
 import Atomics
 import NIOConcurrencyHelpers
 import NIOCore

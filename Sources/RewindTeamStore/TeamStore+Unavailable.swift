@@ -1,8 +1,8 @@
-#if !TeamStore
+#if !Servers
 import Foundation
 import RewindLog
 
-/// The team store of a build without the `TeamStore` trait: every way in says so, in one
+/// The team store of a build without the `Servers` trait: every way in says so, in one
 /// line, and how to get a build that has it. No instance is ever made.
 public final class TeamStore: Sendable {
     /// What a push did with one session.
@@ -22,7 +22,7 @@ public final class TeamStore: Sendable {
     private static func unavailable(_ location: TeamStoreLocation) -> TeamStoreError {
         TeamStoreError(
             .notBuilt, location: location.description,
-            "this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)")
+            "this rewind was built without the team store: build it with the Servers trait (swift run --traits Servers rewind …)")
     }
 
     public static func open(

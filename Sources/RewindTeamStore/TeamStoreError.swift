@@ -11,7 +11,7 @@ public struct TeamStoreError: Error, CustomStringConvertible, Sendable, Equatabl
 
         /// The location is not a `postgres://` URL this code reads.
         public static let invalidLocation = Kind("invalid location")
-        /// This build has no PostgreSQL client: it was built without the `TeamStore` trait.
+        /// This build has no PostgreSQL client: it was built without the `Servers` trait.
         public static let notBuilt = Kind("not built")
         /// The server could not be reached, or went away during the work.
         public static let unavailable = Kind("unavailable")

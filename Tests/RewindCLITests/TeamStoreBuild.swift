@@ -1,13 +1,13 @@
 import Foundation
 
-/// The `rewind` built with the `TeamStore` trait that the team store's and the collector's
+/// The `rewind` built with the `Servers` trait that the team store's and the collector's
 /// tests run: this bundle's own when the bundle was built with the trait, else the one
 /// `REWIND_TEAMSTORE_BINARY` names (CI builds that product once, rather than every test target
 /// a second time). Without either the tests are skipped, unless `REWIND_REQUIRE_TEAMSTORE=1`
 /// (CI), where they fail.
 enum TeamStoreBuild {
     static let binary: URL? = {
-        #if TeamStore
+        #if Servers
         return RewindBinary.url
         #else
         guard let path = ProcessInfo.processInfo.environment["REWIND_TEAMSTORE_BINARY"], !path.isEmpty else { return nil }
@@ -25,7 +25,7 @@ enum TeamStoreBuild {
 
     struct Missing: Error, CustomStringConvertible {
         var description: String {
-            "REWIND_REQUIRE_TEAMSTORE=1 but no rewind built with the TeamStore trait: set REWIND_TEAMSTORE_BINARY (swift build --traits TeamStore --scratch-path .build-teamstore --product rewind)"
+            "REWIND_REQUIRE_TEAMSTORE=1 but no rewind built with the Servers trait: set REWIND_TEAMSTORE_BINARY (swift build --traits Servers --scratch-path .build-teamstore --product rewind)"
         }
     }
 }

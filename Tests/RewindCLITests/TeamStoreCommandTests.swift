@@ -192,8 +192,8 @@ import Testing
     }
 }
 
-#if !TeamStore
-/// A `rewind` built without the `TeamStore` trait says so, in one line.
+#if !Servers
+/// A `rewind` built without the `Servers` trait says so, in one line.
 @Suite struct TeamStoreUnavailableTests {
     @Test func everyVerbOfAStoreSaysTheBuildHasNoStore() throws {
         let log = try DemoLogFile()
@@ -206,7 +206,7 @@ import Testing
             #expect(result.status == 69)
             #expect(
                 result.stderr
-                    == "rewind: postgres://rewind@127.0.0.1:54329/x: this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)\n"
+                    == "rewind: postgres://rewind@127.0.0.1:54329/x: this rewind was built without the team store: build it with the Servers trait (swift run --traits Servers rewind …)\n"
             )
         }
     }

@@ -21,7 +21,7 @@ import Testing
     @Test func whatIsMissingIsSaid() {
         guard ProcessInfo.processInfo.environment["REWIND_REQUIRE_TODO_TUI"] == "1" else { return }
         #expect(Self.binary != nil, "REWIND_TODO_TUI names no todo-tui")
-        #expect(Browser.isAvailable && TeamStoreBuild.enabled && Tmux.isAvailable, "Chromium, tmux and the TeamStore build are needed")
+        #expect(Browser.isAvailable && TeamStoreBuild.enabled && Tmux.isAvailable, "Chromium, tmux and the Servers build are needed")
         if let binary = Self.binary { #expect(FileManager.default.isExecutableFile(atPath: binary), "\(binary) is not an executable") }
     }
 

@@ -1,4 +1,4 @@
-#if TeamStore
+#if Servers
 import Foundation
 import RewindInspector
 import RewindLog

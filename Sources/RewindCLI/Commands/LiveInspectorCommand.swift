@@ -14,11 +14,11 @@ struct LiveInspectorCommand: AsyncParsableCommand {
             when the app allows travel. Apps' sessions are kept in --log. On loopback (the \
             default) no code is asked; listening on another address prints a pairing code, \
             which apps and pages show with every request. Needs a rewind built with the \
-            TeamStore trait.
+            Servers trait.
 
             Examples:
-              swift run --traits TeamStore rewind live
-              swift run --traits TeamStore rewind live --listen 0.0.0.0:7777 --log team.rewind
+              swift run --traits Servers rewind live
+              swift run --traits Servers rewind live --listen 0.0.0.0:7777 --log team.rewind
             """)
 
     @Option(help: ArgumentHelp("The address to listen on; port 0 takes a free one, which the first line names.", valueName: "host:port"))
@@ -54,7 +54,7 @@ struct LiveInspectorCommand: AsyncParsableCommand {
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(host)
         let code = loopback ? nil : LiveInspector.makePairingCode()
         let inspector = LiveInspector(logPath: path, pairingCode: code)
-        // Made only when asked for: without the TeamStore trait the access log's stand-in
+        // Made only when asked for: without the Servers trait the access log's stand-in
         // refuses, and the inspector's own stand-in says what to build.
         let access = accessLog == "off" ? nil : try AccessLog(.file(accessLog))
         try await inspector.run(host: host, port: port, accessLog: access) { port in

@@ -14,11 +14,11 @@ struct PullCommand: AsyncParsableCommand {
         discussion: """
             The session keeps its identity, and its blocks go as stored, each checked against \
             its checksum; pulling it into a log that has it adds nothing and says so. Needs a \
-            rewind built with the TeamStore trait to pull from PostgreSQL (docs/team-store.md); a \
+            rewind built with the Servers trait to pull from PostgreSQL (docs/team-store.md); a \
             collector's session needs a read token (docs/collector.md).
 
             Examples:
-              swift run --traits TeamStore rewind pull postgres://rewind@127.0.0.1:5432/rewind --session 6F9619FF-8B86-D011-B42D-00C04FC964FF -o bug.rewind
+              swift run --traits Servers rewind pull postgres://rewind@127.0.0.1:5432/rewind --session 6F9619FF-8B86-D011-B42D-00C04FC964FF -o bug.rewind
               rewind pull https://rewind.example.com/sessions/6F9619FF-8B86-D011-B42D-00C04FC964FF --token "$READ_TOKEN" -o bug.rewind
             """
     )

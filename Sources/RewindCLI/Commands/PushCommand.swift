@@ -16,12 +16,12 @@ struct PushCommand: AsyncParsableCommand {
             nothing and says so, a push that was killed is completed by the next, and a session \
             still being recorded is copied as far as its last commit, the rest by a later push. \
             Every block is checked against its checksum first. Needs a rewind built with the \
-            TeamStore trait (docs/team-store.md). To a collector (https://…, docs/collector.md) \
+            Servers trait (docs/team-store.md). To a collector (https://…, docs/collector.md) \
             sessions go in batches, each acknowledged once stored: a push cut short goes on \
             where it stopped; it needs an upload token.
 
             Examples:
-              swift run --traits TeamStore rewind push demo.rewind --to postgres://rewind@127.0.0.1:5432/rewind
+              swift run --traits Servers rewind push demo.rewind --to postgres://rewind@127.0.0.1:5432/rewind
               rewind push demo.rewind --to https://rewind.example.com --token "$UPLOAD_TOKEN"
             """
     )

@@ -11,11 +11,11 @@ struct ServeCommand: AsyncParsableCommand {
             Stores uploads into a log on this machine (the default) or a team store, and serves \
             each session's log and report to holders of a read token. Every request needs a \
             token: make one with `rewind serve token create`. Needs a rewind built with the \
-            TeamStore trait.
+            Servers trait.
 
             Examples:
-              swift run --traits TeamStore rewind serve token create --store sessions.rewind --app todo
-              swift run --traits TeamStore rewind serve --store sessions.rewind --listen 127.0.0.1:8080
+              swift run --traits Servers rewind serve token create --store sessions.rewind --app todo
+              swift run --traits Servers rewind serve --store sessions.rewind --listen 127.0.0.1:8080
             """,
         subcommands: [Start.self, Token.self],
         defaultSubcommand: Start.self

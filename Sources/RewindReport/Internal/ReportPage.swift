@@ -44,7 +44,7 @@ struct ReportPage {
     /// `sha256-…` of the script exactly as it stands between its tags, for the page's security
     /// policy (CONTRIBUTING.md, "Changing the report's script", says how to make it). Written
     /// here rather than computed, so that the page needs no hash of its own (swift-crypto sits
-    /// behind the `TeamStore` trait); `ReportPageTests` checks it against the page's script and
+    /// behind the `Servers` trait); `ReportPageTests` checks it against the page's script and
     /// prints the value to write here when `report.js` changes.
     static let scriptHash = "sha256-ksbD6H4mnZdQ37VycJvwRjVG1EjMH6acU746s/XaNsA="
 

@@ -5,7 +5,7 @@ import TodoApp
 
 /// The app uploads its sessions to a collector, and the session it sent replays from there
 /// with the app's own reducers: `rewind serve` of the Rewind package, built with its
-/// `TeamStore` trait (`REWIND_COLLECTOR_BINARY`, or `../../.build-teamstore/debug/rewind`).
+/// `Servers` trait (`REWIND_COLLECTOR_BINARY`, or `../../.build-teamstore/debug/rewind`).
 /// Skipped when that build is missing, unless `REWIND_REQUIRE_COLLECTOR=1` (CI), where it fails.
 @MainActor
 @Suite(.enabled(if: Collector.binary != nil || Collector.required)) struct UploadTests {

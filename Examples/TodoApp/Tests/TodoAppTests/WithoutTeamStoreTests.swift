@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// An app's command line, built as an app builds Rewind (without the `TeamStore` trait, so with
+/// An app's command line, built as an app builds Rewind (without the `Servers` trait, so with
 /// no server package), says in one line that it has no team store, no collector and no live
 /// inspector.
 @Suite struct WithoutTeamStoreTests {
@@ -20,7 +20,7 @@ import Testing
             #expect(result.status == 69, "\(arguments)")
             #expect(
                 result.stderr
-                    == "todo-rewind: \(store): this rewind was built without the team store: build it with the TeamStore trait (swift run --traits TeamStore rewind …)\n"
+                    == "todo-rewind: \(store): this rewind was built without the team store: build it with the Servers trait (swift run --traits Servers rewind …)\n"
             )
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path), "nothing was written")
@@ -31,7 +31,7 @@ import Testing
         #expect(result.status != 0)
         #expect(
             result.stderr.hasSuffix(
-                "this rewind was built without the collector: build it with the TeamStore trait (swift run --traits TeamStore rewind serve …)\n"))
+                "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
@@ -44,7 +44,7 @@ import Testing
         #expect(result.status != 0)
         #expect(
             result.stderr.hasSuffix(
-                "this rewind was built without the live inspector: build it with the TeamStore trait (swift run --traits TeamStore rewind live)\n"))
+                "this rewind was built without the live inspector: build it with the Servers trait (swift run --traits Servers rewind live)\n"))
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no log was made")
     }
