@@ -47,9 +47,12 @@ import Darwin
         let process: BackgroundRewind
         let port: Int
         let code: String?
+        /// The log it keeps the sessions in.
+        let log: String
 
         init(log: String, port: Int = 0, host: String = "127.0.0.1", in folder: TemporaryDirectory) async throws {
             guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
+            self.log = log
             process = try BackgroundRewind(["live", "--listen", "\(host):\(port)", "--log", log], in: folder, executable: binary)
             let output = try await process.waitForOutput(tries: 3_000) { $0.contains("rewind live: open") || $0.contains("rewind: ") }
             guard let line = output.split(separator: "\n").first(where: { $0.contains("rewind live: open") }),
@@ -244,6 +247,62 @@ import Darwin
             let id = try #require(session.id)
             #expect(try await eventually { try await held(inspector, id) == session.lastStep }, "\(session.label)")
         }
+    }
+
+    /// `rewind step --live` on the inspector's log: the lines typed at the stepper (piped here)
+    /// send the app through time, each answered with what the app says.
+    @Test func stepLiveSendsTheAppThroughTime() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("inspector.rewind")
+        let inspector = try await Inspector(log: log, in: folder)
+        let session = SessionDescriptor(name: "tally", flow: "tally")
+        let store = Store(
+            initialState: Tally.State(), reducer: Tally(), recordingTo: try .sqlite(path: folder.path("app.rewind")), session: session,
+            live: .inspector(inspector.url, allowsTravel: true))
+        for number in 1...20 { store.send(.add(number)) }
+        #expect(try await eventually { try await held(inspector, session.id) == 20 })
+        let input = """
+            jump 10
+            travel
+            skip 3
+            resume
+            dispatch {"add": {"_0": 100}}
+            travel 99
+            skip nine
+            dispatch {"add":
+            dispatch {"fly": 1}
+            quit
+
+            """
+        let url = inspector.url.absoluteString
+        // Off the main actor: the store answers the commands on it meanwhile.
+        let step = try await Task.detached { try RewindBinary.run(["step", log, "--live", url], input: input) }.value
+        #expect(step.status == 0, "\(step.stderr)")
+        let replies = step.stdout.split(separator: "\n").map(String.init).filter {
+            $0.hasPrefix("the ") || $0.hasPrefix("skip ") || $0.hasPrefix("dispatch ")
+        }
+        #expect(replies.count == 8, "\(step.stdout)")
+        #expect(
+            Array(replies.prefix(7)) == [
+                "the app shows step 10, paused at step 20 (0 actions held)",
+                "the app shows its present without step 3, paused at step 20 (0 actions held)",
+                "the app is at step 20, in its present",
+                "the app is at step 21, in its present",
+                "the app refused: step 99 is not in the session, which is at step 21",
+                "skip takes a step number from 0, not 'nine'",
+                "the action is not JSON: " + (replies.count > 6 ? String(replies[6].dropFirst("the action is not JSON: ".count)) : ""),
+            ])
+        #expect(replies.last?.hasPrefix("the app refused: the action does not decode as ") == true, "\(replies)")
+        #expect(store.step == 21 && !store.isTravelling && store.state.total == 310)
+        store.recorder?.close()
+
+        // Without an inspector to send to, one line says so.
+        let unreachable = try await Task.detached {
+            try RewindBinary.run(["step", log, "--live", "http://127.0.0.1:9"], input: "travel 1\nquit\n")
+        }.value
+        #expect(unreachable.stdout.contains("cannot reach the inspector at http://127.0.0.1:9: "), "\(unreachable.stdout)")
+        let misuse = try RewindBinary.run(["step", log, "--code", "abc"])
+        #expect(misuse.status == 64 && misuse.stderr.contains("--code goes with --live"), "\(misuse.stderr)")
     }
 
     /// An app that does not allow travel refuses every command, and the inspector says so.

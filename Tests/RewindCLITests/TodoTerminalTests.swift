@@ -52,6 +52,7 @@ import Testing
         let url = inspector.url.absoluteString
         let tmux = try Tmux(command: "\(Tmux.quoted(binary)) --log \(Tmux.quoted(log)) --live \(url)", columns: 100, rows: 20)
         let rule = String(repeating: "─", count: 60)
+        let paused = "⏸ PAUSED by the inspector: a past state is shown, 0 actions held. Resume from the page."
         _ = try await waitFor(tmux, "Todo · step 0")
         for title in ["Buy milk", "Water the plants", "Call Ada"] {
             try tmux.send("a")
@@ -77,7 +78,6 @@ import Testing
             _ = try await browser.evaluate("location.hash = '#session=1&step=1'; return true")
             _ = try await browser.waitUntil("return document.getElementById('live-travel').textContent === 'Travel to 1'", timeout: .seconds(30))
             try await browser.click(css: "#live-travel")
-            let paused = "⏸ PAUSED by the inspector: a past state is shown, 0 actions held. Resume from the page."
             #expect(list(try await waitFor(tmux, "PAUSED")) == ["Todo · step 4 · live in \(url)", rule, paused, rule, "> [ ] #1 Buy milk", rule])
             try tmux.send("a")
             try tmux.send("Not now", literally: true)
@@ -121,6 +121,27 @@ import Testing
             throw error
         }
         try await browser.close()
+
+        // The same from a terminal: `rewind step --live` on the inspector's log, at step 2, `t`
+        // travels the app there and `c` resumes it.
+        let rewind = try #require(TeamStoreBuild.binary).path
+        let stepper = try Tmux(
+            command: "\(Tmux.quoted(rewind)) step \(Tmux.quoted(inspector.log)) --live \(url)", columns: 120, rows: 30)
+        _ = try await waitFor(stepper, "t travel")
+        try stepper.send("j")
+        try stepper.send("2", literally: true)
+        try stepper.send("Enter")
+        _ = try await waitFor(stepper, "step 2 of 5")
+        try stepper.send("t")
+        _ = try await waitFor(stepper, "the app shows step 2, paused at step 5 (0 actions held)")
+        #expect(
+            list(try await waitFor(tmux, "PAUSED")) == [
+                "Todo · step 5 · live in \(url)", rule, paused, rule, "> [ ] #1 Buy milk", "  [ ] #2 Water the plants", rule,
+            ])
+        try stepper.send("c")
+        _ = try await waitFor(stepper, "the app is at step 5, in its present")
+        _ = try await waitFor(tmux, "#4 From the browser", unless: "PAUSED")
+        try stepper.send("q")
 
         try tmux.send("q")
         // The app ends: its last line, or tmux's word that it ended (tmux 3.3 may lose the last

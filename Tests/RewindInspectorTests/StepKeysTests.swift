@@ -79,6 +79,23 @@ import Testing
         #expect(keypad.bottomLine(style: .plain) == StepKeypad.hint)
     }
 
+    /// With `live` (`rewind step --live`), keys send the app through time; without, they do nothing.
+    @Test func liveKeysSendTheAppThroughTime() {
+        var keypad = StepKeypad(live: true)
+        let outcomes = ["t", "c", "x", "X"].map { keypad.press(.character(Character($0))) }
+        #expect(outcomes == [.run("travel"), .run("resume"), .run("skip"), .run("unskip")])
+        #expect(keypad.bottomLine(style: .plain) == StepKeypad.liveHint)
+        #expect(keypad.help == StepKeypad.helpLines + StepKeypad.liveHelpLines)
+        keypad.dispatchText = #"{"add":{"_0":1}}"#
+        #expect(keypad.press(.character("a")) == .prompting(.init(command: "dispatch", label: "dispatch: ", text: #"{"add":{"_0":1}}"#)))
+        #expect(keypad.bottomLine(style: .plain) == #"dispatch: {"add":{"_0":1}}"#)
+        #expect(keypad.press(.enter) == .run(#"dispatch {"add":{"_0":1}}"#))
+
+        var plain = StepKeypad()
+        #expect(["t", "c", "a"].map { plain.press(.character(Character($0))) } == [.ignored, .ignored, .ignored])
+        #expect(plain.help == StepKeypad.helpLines)
+    }
+
     @Test func slashAndJOpenPromptsThatEnterRunsAndEscapeCancels() {
         var keypad = StepKeypad()
         var outcome: StepKeypad.Outcome

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindInspector
+import RewindLive
 import RewindLog
 
 #if canImport(Glibc)
@@ -25,12 +26,17 @@ struct StepCommand: AsyncParsableCommand {
             standard input: next, back, jump N, first, last, show [PATH], diff [N], find GLOB, \
             rerun, help, quit. The end of input quits. With --follow the steps recorded after \
             it started can be reached too (without --session, in the newest session), and a \
-            terminal's screen shows them as they come. See docs/cli/step.md.
+            terminal's screen shows them as they come. With --live URL, the log is the one a \
+            `rewind live` inspector keeps, and the app that records the session goes where the \
+            steps are: t travel to the step shown, c resume, x skip it, X unskip it, a \
+            dispatch an action (the lines travel [N], resume, skip [N], unskip [N], dispatch \
+            JSON). See docs/cli/step.md.
 
             Examples:
               rewind step demo.rewind --session login-happy --at 5
               printf 'jump 8\\ndiff 7\\nfind didTap*\\n' | rewind step demo.rewind -s 2
               rewind step app.rewind --follow
+              rewind step live.rewind --follow --live http://127.0.0.1:7777
             """
     )
 
@@ -45,18 +51,35 @@ struct StepCommand: AsyncParsableCommand {
     @Flag(help: "Reach the steps recorded after it started: for a session being recorded.")
     var follow = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The rewind live inspector that keeps this log: keys and lines send the session's app through time.", valueName: "url"))
+    var live: String?
+
+    @Option(help: ArgumentHelp("The pairing code rewind live printed, when it listens beyond loopback.", valueName: "code"))
+    var code: String?
+
     func validate() throws {
         if follow, SessionStores.isElsewhere(log) {
             throw ValidationError("--follow watches a log on this machine as it is written, not a team store")
         }
+        if let live {
+            guard SessionStores.isElsewhere(log) == false else {
+                throw ValidationError("--live steps through the log rewind live keeps on this machine, not a team store")
+            }
+            guard let url = URL(string: live), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--live needs the inspector's http URL, like http://127.0.0.1:7777, not '\(live)'")
+            }
+        }
+        if code != nil, live == nil { throw ValidationError("--code goes with --live") }
     }
 
     func run() async throws {
-        try await SessionStores.reading(log, SessionSelection(.one(sessionOption.session))) { try run(reading: $0.path) }
+        try await SessionStores.reading(log, SessionSelection(.one(sessionOption.session))) { try await run(reading: $0.path) }
     }
 
     /// The work, on the log at `log` (which may stand for a team store's sessions).
-    private func run(reading log: String) throws {
+    private func run(reading log: String) async throws {
         let style = Terminal.style
         let inspector: LogInspector, summary: SessionSummary, follower: LogFollower?
         if follow {
@@ -77,23 +100,30 @@ struct StepCommand: AsyncParsableCommand {
             follower: follower
         )
         session.columns = Terminal.size?.columns
+        let steering = live.flatMap(URL.init(string:)).map { LiveSteering(client: LiveInspectorClient(url: $0, pairingCode: code)) }
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }
-            Self.readKeys(into: &session, following: follow)
+            await Self.readKeys(into: &session, following: follow, steering: steering)
         } else {
-            Self.readLines(into: &session)
+            await Self.readLines(into: &session, steering: steering)
         }
+    }
+
+    /// Runs `line`: a live command through `steering`, any other in `session`.
+    private static func run(_ line: String, in session: inout StepSession, steering: LiveSteering?) async -> StepReply {
+        if let steering, let lines = await steering.run(line, in: session) { return StepReply(lines: lines) }
+        return session.run(line)
     }
 
     /// Runs each line of standard input; prints a prompt on standard error only when a person
     /// types at a terminal. Each command's output follows an empty line.
-    static func readLines(into session: inout StepSession) {
+    static func readLines(into session: inout StepSession, steering: LiveSteering? = nil) async {
         let prompts = isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
         write(session.view())
         while true {
             if prompts { FileHandle.standardError.write(Data("step> ".utf8)) }
             guard let line = readLine() else { return }
-            let reply = session.run(line)
+            let reply = await run(line, in: &session, steering: steering)
             if !reply.output.isEmpty { write([""] + reply.output) }
             if reply.quits { return }
         }
@@ -101,8 +131,8 @@ struct StepCommand: AsyncParsableCommand {
 
     /// Runs a command per key on a terminal in raw mode, redrawing the screen after each;
     /// `following`, also when the session grows while no key comes.
-    static func readKeys(into session: inout StepSession, following: Bool) {
-        var keypad = StepKeypad()
+    static func readKeys(into session: inout StepSession, following: Bool, steering: LiveSteering? = nil) async {
+        var keypad = StepKeypad(live: steering != nil)
         var notes: [String] = []
         draw(session, notes: notes, keypad: keypad)
         var buffer = [UInt8](repeating: 0, count: 256)
@@ -116,16 +146,17 @@ struct StepCommand: AsyncParsableCommand {
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             for key in KeyStroke.decode(Array(buffer[..<count])) {
+                if steering != nil { keypad.dispatchText = dispatchText(session) }
                 switch keypad.press(key) {
                 case let .run(line):
-                    let reply = session.run(line)
+                    let reply = await run(line, in: &session, steering: steering)
                     if reply.quits {
                         write([""])
                         return
                     }
                     notes = reply.lines
                 case .help:
-                    notes = StepKeypad.helpLines
+                    notes = keypad.help
                 case .prompting, .cancelled:
                     break
                 case .ignored:
@@ -135,6 +166,14 @@ struct StepCommand: AsyncParsableCommand {
             }
         }
         write([""])
+    }
+
+    /// The action of the step shown, as JSON on one line: what `a` offers to dispatch.
+    private static func dispatchText(_ session: StepSession) -> String {
+        let cursor = session.cursor
+        guard cursor.step > 0, let event = try? cursor.inspector.reader.events(of: cursor.session, steps: cursor.step...cursor.step).first
+        else { return "" }
+        return event.action.canonicalString
     }
 
     /// Whether standard input has a key to read within `milliseconds` (or an error to read).

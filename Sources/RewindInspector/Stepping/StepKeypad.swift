@@ -17,6 +17,10 @@ import RewindRendering
 /// | `?` | the keys |
 /// | `q`, Ctrl-C, Ctrl-D | `quit` |
 ///
+/// With ``live`` (`rewind step --live`), keys that send the running app through time:
+/// `t` `travel`, `c` `resume`, `x` `skip`, `X` `unskip` (each of the step shown), and `a`,
+/// which opens a prompt holding ``dispatchText`` to edit, then `dispatch TEXT`.
+///
 /// In a prompt, Enter runs it, Backspace deletes, Escape or Ctrl-C cancels.
 public struct StepKeypad: Sendable {
     /// A prompt being typed: `find: did` or `jump to step: 1`.
@@ -55,11 +59,28 @@ public struct StepKeypad: Sendable {
     /// The prompt being typed, if any.
     public private(set) var prompt: Prompt?
 
-    public init() {}
+    /// Whether the keys of a live inspector's app work (`rewind step --live`).
+    public var live: Bool
+    /// What `a` opens its prompt with: the action of the step shown, as JSON.
+    public var dispatchText = ""
+
+    public init(live: Bool = false) {
+        self.live = live
+    }
 
     /// What `key` asks for, updating the prompt.
     public mutating func press(_ key: KeyStroke) -> Outcome {
         if prompt != nil { return edit(key) }
+        if live {
+            switch key {
+            case .character("t"): return .run("travel")
+            case .character("c"): return .run("resume")
+            case .character("x"): return .run("skip")
+            case .character("X"): return .run("unskip")
+            case .character("a"): return open(Prompt(command: "dispatch", label: "dispatch: ", text: dispatchText))
+            default: break
+            }
+        }
         switch key {
         case .right, .character("n"), .character(" "): return .run("next")
         case .left, .character("b"): return .run("back")
@@ -117,11 +138,26 @@ public struct StepKeypad: Sendable {
         "q           quit",
     ]
 
+    /// What `?` adds with ``live``.
+    public static let liveHelpLines = [
+        "t           send the app to this step     c   resume the app",
+        "x / X       skip / unskip this step in the app",
+        "a JSON ⏎    dispatch an action to the app (this step's, to edit)",
+    ]
+
+    /// The keys `?` shows: ``helpLines``, and ``liveHelpLines`` with ``live``.
+    public var help: [String] {
+        live ? Self.helpLines + Self.liveHelpLines : Self.helpLines
+    }
+
     /// A one-line reminder of the keys, for the bottom of the screen.
     public static let hint = "→/n next  ←/b back  g/G first/last  s show  d diff  r rerun  / find  j jump  ? keys  q quit"
 
+    /// The reminder with ``live``: the app's keys first.
+    public static let liveHint = "t travel  c resume  x/X skip/unskip  a dispatch  →/n next  ←/b back  ? keys  q quit"
+
     /// The bottom line of the screen: the open prompt, or the reminder of the keys, dimmed.
     public func bottomLine(style: TextStyle) -> String {
-        prompt?.line ?? style.dim(Self.hint)
+        prompt?.line ?? style.dim(live ? Self.liveHint : Self.hint)
     }
 }
