@@ -375,6 +375,9 @@ struct ReportBrowserTests {
             #expect(all.contains(#""": "empty""#) && all.contains(#""[id=3]": "bracket""#), "odd keys are quoted: \(all)")
             let long = "\"" + String(repeating: "k", count: 80) + "\"… (10,000 characters): \"long\""
             #expect(all.contains(long), "a 10,000-character key is cut")
+            // A tooltip is an attribute, and text too: the key's U+202E shows as its escape there.
+            let titles = try await browser.evaluate("return [...document.querySelectorAll('[title]')].map(e => e.title).join('\\n')").string ?? ""
+            #expect(titles.contains("rtl\\u202e") && !titles.contains("\u{202E}"), "\(titles.prefix(400))")
             try await browser.press(.arrowRight)
             let headline = try await Self.texts(browser, "#step-info .headline").first ?? ""
             #expect(headline.contains("didTap\\u202egnp.exe") && !headline.contains("\u{202E}"), "\(headline)")

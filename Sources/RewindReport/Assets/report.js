@@ -1236,7 +1236,7 @@
 
   function keyNode(key, path) {
     const node = element('span', 'key', key);
-    node.title = `History of ${pathText(path)}`;
+    node.title = visible(`History of ${pathText(path)}`);
     node.addEventListener('click', (event) => {
       event.preventDefault();
       event.stopPropagation();
@@ -1523,7 +1523,7 @@
       const line = element('div', `diff-line ${change.kind}`);
       line.append(element('span', 'sign', sign), ' ');
       const path = element('span', 'path', text);
-      path.title = `History of ${pathText(change.path)}`;
+      path.title = visible(`History of ${pathText(change.path)}`);
       path.addEventListener('click', () => {
         view.field = change.path;
         update({});
