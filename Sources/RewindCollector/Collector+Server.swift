@@ -34,6 +34,9 @@ extension Collector {
         let scheme = tls == nil ? "http" : "https"
         router.get("/sessions/:id/report") { request, _ in try await self.report(request, scheme: scheme, guardian) }
         router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
+        // A share link: its signature instead of a token (ShareLinks).
+        let links = ShareLinks(tokenFile: tokens.path)
+        router.get("/s/:id") { request, _ in try await self.shared(request, links: links, scheme: scheme, guardian) }
         // Without an idle timeout a client that sent half a header held its connection (and a
         // file descriptor) for ever: 300 of them were all open 65 s later.
         let idle = Int64(max(0.001, min(limits.idleSeconds, 86_400)) * 1e9)
@@ -189,7 +192,44 @@ extension Collector {
     /// `GET /sessions/{id}/report`: the session's HTML inspector.
     private func report(_ request: Request, scheme: String, _ guardian: RequestGuard) async throws -> Response {
         _ = try await guardian.admit(request.headers[.authorization], scope: .read)
+        return try await reportPage(try Self.sessionID(request), request: request, scheme: scheme)
+    }
+
+    /// `GET /s/{id}?expires=…&key=…&sig=…`: a share link, the report without a token; a
+    /// refused one gets a page that says why (403).
+    private func shared(_ request: Request, links: ShareLinks, scheme: String, _ guardian: RequestGuard) async throws -> Response {
         let id = try Self.sessionID(request)
+        var parameters: [String: String] = [:]
+        for name in ["expires", "key", "sig"] {
+            if let value = request.uri.queryParameters.get(name) { parameters[name] = String(value.prefix(64)) }
+        }
+        if let refusal = try links.check(session: id, parameters: parameters) {
+            return Self.page(status: .forbidden, title: "This link does not open", text: refusal.description)
+        }
+        try await guardian.admitLink(id)
+        return try await reportPage(id, request: request, scheme: scheme)
+    }
+
+    /// A page of one paragraph, for a person in a browser: nothing of the request in it.
+    static func page(status: HTTPResponse.Status, title: String, text: String) -> Response {
+        let escaped = { (text: String) in
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        let html = """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escaped(title))</title>
+            <meta name="viewport" content="width=device-width"><style>body{font:16px/1.5 system-ui,sans-serif;margin:3em auto;max-width:36em;padding:0 1em}</style>
+            </head><body><h1>\(escaped(title))</h1><p id="reason">\(escaped(text))</p></body></html>
+            """
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'"
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// Session `id`'s report page, or 413 with the command that makes it elsewhere.
+    private func reportPage(_ id: UUID, request: Request, scheme: String) async throws -> Response {
         let inflated = try await held(id)
         guard inflated <= limits.reportBytes else {
             // The page holds the session several times over: read on the reader's machine instead.
@@ -336,7 +376,8 @@ private struct Authenticated: RouterMiddleware {
     let guardian: RequestGuard
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        _ = try await guardian.authenticate(request.headers[.authorization])
+        // A share link carries its signature instead, checked by its route.
+        if !request.uri.path.hasPrefix("/s/") { _ = try await guardian.authenticate(request.headers[.authorization]) }
         return try await next(request, context)
     }
 }

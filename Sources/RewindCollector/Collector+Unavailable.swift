@@ -47,4 +47,25 @@ public struct CollectorTokens: Sendable {
 
     public func revoke(id: String) throws(CollectorError) -> Bool { throw unavailable }
 }
+
+/// The share links of a build without the `Servers` trait: every way in says so.
+public struct ShareLinks: Sendable {
+    public let path: String
+
+    public init(tokenFile: String) {
+        path = tokenFile + ".links"
+    }
+
+    public static let longest: TimeInterval = 366 * 86_400
+
+    private var unavailable: CollectorError {
+        CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)")
+    }
+
+    public func create(session: UUID, expires: Date, base: URL, now: Date = Date()) throws(CollectorError) -> URL { throw unavailable }
+
+    public func revokeAll(now: Date = Date()) throws(CollectorError) { throw unavailable }
+}
 #endif

@@ -30,7 +30,7 @@ public struct CollectorTokens: Sendable {
             return []
         }
         do {
-            return try Self.decoder.decode(TokenFile.self, from: data).tokens
+            return try SecretFile.decoder.decode(TokenFile.self, from: data).tokens
         } catch {
             throw CollectorError(status: 500, code: "tokens_unreadable", "\(path): not a Rewind token file")
         }
@@ -66,25 +66,11 @@ public struct CollectorTokens: Sendable {
         }
     }
 
-    /// Runs `body`, which reads the file and writes it again, holding `FILE.lock` (`flock`):
-    /// a `create` and a `revoke` at once each read the file before the other wrote it, and the
-    /// second write undid the first (a revocation lost). Readers need no lock: the file is
-    /// replaced whole, by a rename.
     private func withLock<T>(_ body: () throws(CollectorError) -> T) throws(CollectorError) -> T {
-        let descriptor = open(path + ".lock", O_RDWR | O_CREAT, 0o600)
-        guard descriptor >= 0 else {
-            throw CollectorError(
-                status: 500, code: "tokens_unwritable", "\(path).lock: cannot open the token file's lock (\(String(cString: strerror(errno))))")
-        }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw CollectorError(status: 500, code: "tokens_unwritable", "\(path).lock: cannot lock the token file (\(String(cString: strerror(errno))))")
-            }
-        }
-        defer { flock(descriptor, LOCK_UN) }
-        return try body()
+        try file.withLock(body)
     }
+
+    private var file: SecretFile { SecretFile(path: path, what: "token file", code: "tokens_unwritable") }
 
     /// The token of `tokens` that `presented` is, unless revoked.
     static func verify(_ presented: String, among tokens: [CollectorToken]) -> CollectorToken? {
@@ -115,33 +101,15 @@ public struct CollectorTokens: Sendable {
         return bytes
     }
 
-    /// Writes `tokens` whole to a new file (0600), synced, then moves it over the old one:
-    /// a crash leaves the old file or the new, never half of one.
+    /// Writes `tokens` over the file, whole (``SecretFile/replace(with:)``).
     private func save(_ tokens: [CollectorToken]) throws(CollectorError) {
         let data: Data
         do {
-            data = try Self.encoder.encode(TokenFile(version: 1, tokens: tokens))
+            data = try SecretFile.encoder.encode(TokenFile(version: 1, tokens: tokens))
         } catch {
             throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): \(error)")
         }
-        let temporary = "\(path).\(getpid()).new"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else {
-            throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot write the token file (\(String(cString: strerror(errno))))")
-        }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == data.count, synced, rename(temporary, path) == 0 else {
-            unlink(temporary)
-            throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot write the token file")
-        }
-        // The rename is durable only once the folder's entry is: a crash after it could
-        // bring back the old file, and a revoked token with it.
-        let folder = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, O_RDONLY)
-        guard folder >= 0 else { throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot sync the token file's folder") }
-        defer { close(folder) }
-        guard fsync(folder) == 0 else { throw CollectorError(status: 500, code: "tokens_unwritable", "\(path): cannot sync the token file's folder") }
+        try file.replace(with: data)
     }
 
     private struct TokenFile: Codable {
@@ -150,18 +118,5 @@ public struct CollectorTokens: Sendable {
     }
 
     private static let appCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
 }
 #endif

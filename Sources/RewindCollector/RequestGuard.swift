@@ -39,21 +39,32 @@ actor RequestGuard {
         guard token.scope == scope else {
             throw CollectorError.forbidden("this token may \(token.scope == .read ? "read" : "upload") only; this asks for a \(scope.rawValue) token")
         }
-        // A bucket of `burst` requests, refilled at `requestsPerSecond`.
+        try take(token.id, "for this token")
+        return token
+    }
+
+    /// A request of a share link of `session`, within the rate a token has: the link is valid
+    /// (only a valid one gets here), but anyone who has it may ask as often as they like, and
+    /// each answer builds a report.
+    func admitLink(_ session: UUID) throws(CollectorError) {
+        try take("link-" + session.uuidString, "for this session's links")
+    }
+
+    /// Takes a request from the bucket `key`: `burst` requests, refilled at `requestsPerSecond`.
+    private func take(_ key: String, _ whose: String) throws(CollectorError) {
         let now = self.now()
-        var bucket = buckets[token.id] ?? (Double(limits.burst), now)
+        var bucket = buckets[key] ?? (Double(limits.burst), now)
         let elapsed = Double(now - bucket.at) / 1e9
         bucket.level = min(Double(limits.burst), bucket.level + elapsed * limits.requestsPerSecond)
         bucket.at = now
         guard bucket.level >= 1 else {
-            buckets[token.id] = bucket
+            buckets[key] = bucket
             let wait = Int(((1 - bucket.level) / limits.requestsPerSecond).rounded(.up))
             throw CollectorError(
-                status: 429, code: "rate_limited", "more than \(Int(limits.requestsPerSecond)) requests a second for this token", retryAfter: max(1, wait))
+                status: 429, code: "rate_limited", "more than \(Int(limits.requestsPerSecond)) requests a second \(whose)", retryAfter: max(1, wait))
         }
         bucket.level -= 1
-        buckets[token.id] = bucket
-        return token
+        buckets[key] = bucket
     }
 
     /// Refuses a new session past the token's limit of open ones; `isHeld` (asked only at the

@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
               swift run --traits Servers rewind serve token create --store sessions.rewind --app todo
               swift run --traits Servers rewind serve --store sessions.rewind --listen 127.0.0.1:8080
             """,
-        subcommands: [Start.self, Token.self],
+        subcommands: [Start.self, Token.self, Link.self],
         defaultSubcommand: Start.self
     )
 
@@ -212,6 +212,89 @@ struct ServeCommand: AsyncParsableCommand {
                     let revoked = token.revokedAt.map { " revoked \(formatter.string(from: $0))" } ?? ""
                     print("\(token.id)  \(token.app)  \(token.scope.rawValue)  made \(formatter.string(from: token.createdAt))\(revoked)")
                 }
+            }
+        }
+    }
+
+    /// `rewind serve link create|revoke-all`.
+    struct Link: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "link", abstract: "Make links that open a session's report in any browser, or revoke them all.",
+            discussion: """
+                A link is signed with a key kept beside the token file (TOKENS.links, mode 0600): \
+                it opens its session's report, without a token, until it expires. \
+                `revoke-all` makes a new key, and every link made before stops working.
+
+                Examples:
+                  rewind serve link create --store sessions.rewind 1B4E28BA-2FA1-11D2-883F-0016D3CCA427 --expires 7d
+                  rewind serve link revoke-all --store sessions.rewind
+                """,
+            subcommands: [Create.self, RevokeAll.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Print a link to a session's report that opens without a token until it expires.",
+                discussion: "Example: rewind serve link create --store sessions.rewind 1B4E28BA-2FA1-11D2-883F-0016D3CCA427 --expires 12h")
+
+            @OptionGroup var options: StoreOptions
+
+            @Argument(help: "The session's id (a UUID, as rewind sessions lists it).")
+            var session: String
+
+            @Option(help: ArgumentHelp("How long the link works: 30m, 12h, 7d (at most 366d).", valueName: "duration"))
+            var expires = "7d"
+
+            @Option(help: ArgumentHelp("The collector's address as its readers reach it.", valueName: "url"))
+            var base = "http://127.0.0.1:8080"
+
+            func validate() throws {
+                guard UUID(uuidString: session) != nil else {
+                    throw ValidationError("a session is named by its id, a UUID (rewind sessions STORE lists them), not '\(session)'")
+                }
+                guard Self.seconds(expires) != nil else {
+                    throw ValidationError("--expires is a number and a unit, s, m, h or d, from 1s to 366d, like 7d, not '\(expires)'")
+                }
+                guard let url = URL(string: base), ["http", "https"].contains(url.scheme ?? ""), url.host != nil, url.query == nil else {
+                    throw ValidationError("--base is the collector's http or https address, like https://collector.example, not '\(base)'")
+                }
+            }
+
+            func run() async throws {
+                let id = UUID(uuidString: session)!
+                let links = ShareLinks(tokenFile: try options.tokenFile().path)
+                let (destination, store) = try await SessionStores.served(options.store, connections: 1)
+                let held: Bool
+                do {
+                    held = try await store.session(id) != nil
+                } catch {
+                    await destination.close()
+                    throw error
+                }
+                await destination.close()
+                guard held else { throw CollectorError(status: 404, code: "not_found", "\(options.store) holds no session \(id.uuidString)") }
+                let expiry = Date().addingTimeInterval(Self.seconds(expires)!)
+                print(try links.create(session: id, expires: expiry, base: URL(string: base)!).absoluteString)
+            }
+
+            /// `7d` as seconds; nil for anything else or past ``ShareLinks/longest``.
+            static func seconds(_ text: String) -> TimeInterval? {
+                guard let unit = text.last, let count = Int(text.dropLast()), count > 0, count <= 1_000_000 else { return nil }
+                let scale: TimeInterval? = ["s": 1, "m": 60, "h": 3_600, "d": 86_400][unit]
+                guard let scale, TimeInterval(count) * scale <= ShareLinks.longest else { return nil }
+                return TimeInterval(count) * scale
+            }
+        }
+
+        struct RevokeAll: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "revoke-all", abstract: "Make a new link key: every link made before stops working.",
+                discussion: "Example: rewind serve link revoke-all --store sessions.rewind")
+
+            @OptionGroup var options: StoreOptions
+
+            func run() async throws {
+                try ShareLinks(tokenFile: try options.tokenFile().path).revokeAll()
+                print("every link made before now is revoked")
             }
         }
     }
