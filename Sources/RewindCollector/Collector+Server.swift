@@ -37,6 +37,7 @@ extension Collector {
         // A share link: its signature instead of a token (ShareLinks).
         let links = ShareLinks(tokenFile: tokens.path)
         router.get("/s/:id") { request, _ in try await self.shared(request, links: links, scheme: scheme, guardian) }
+        router.post("/v1/sessions/:id/link") { request, _ in try await self.makeLink(request, links: links, scheme: scheme, guardian) }
         // Without an idle timeout a client that sent half a header held its connection (and a
         // file descriptor) for ever: 300 of them were all open 65 s later.
         let idle = Int64(max(0.001, min(limits.idleSeconds, 86_400)) * 1e9)
@@ -208,6 +209,30 @@ extension Collector {
         }
         try await guardian.admitLink(id)
         return try await reportPage(id, request: request, scheme: scheme)
+    }
+
+    /// `POST /v1/sessions/{id}/link?expires=SECONDS`: a share link of a session the token's app
+    /// sent (an upload token), for a bug filed from a device: `{"link", "expires_at"}`.
+    private func makeLink(_ request: Request, links: ShareLinks, scheme: String, _ guardian: RequestGuard) async throws -> Response {
+        let token = try await guardian.admit(request.headers[.authorization], scope: .upload)
+        let id = try Self.sessionID(request)
+        var seconds = 7 * 86_400.0
+        if let asked = request.uri.queryParameters.get("expires") {
+            guard asked.utf8.count <= 9, let value = Int(asked), value >= 1, Double(value) <= ShareLinks.longest else {
+                throw CollectorError(status: 400, code: "invalid_expiry", "expires is a number of seconds from 1 to \(Int(ShareLinks.longest))")
+            }
+            seconds = Double(value)
+        }
+        guard let held = try await store.session(id), held.summary.metadata?.app == token.app else {
+            // Another app's session is as absent as one never sent: a token learns nothing of it.
+            throw CollectorError.notFound("no session \(id.uuidString) of this token's app")
+        }
+        guard let base = URL(string: "\(scheme)://\(Self.host(of: request))"), Self.host(of: request) != "HOST" else {
+            throw CollectorError.badRequest("the request names no host to make the link on")
+        }
+        let expires = Date().addingTimeInterval(seconds)
+        let link = try links.create(session: id, expires: expires, base: base)
+        return try Self.json(["link": link.absoluteString, "expires_at": String(Int(expires.timeIntervalSince1970))])
     }
 
     /// A page of one paragraph, for a person in a browser: nothing of the request in it.

@@ -76,6 +76,23 @@ public final class CollectorClient: SessionDestination {
         }
     }
 
+    /// A link that opens session `id`'s report in any browser without a token, for
+    /// `expiresIn` seconds (a week by default, a year at most): for a bug report filed from
+    /// the app. The token must be the upload token of the app that sent the session.
+    public func link(for id: UUID, expiresIn seconds: Int = 7 * 86_400) async throws -> URL {
+        var components = URLComponents(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)/link"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "expires", value: String(seconds))]
+        guard let url = components?.url else { throw CollectorClientError(.invalidLocation, location: name, "cannot ask for a link") }
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        let (data, _) = try await send(request)
+        struct Answer: Decodable { var link: String }
+        guard let link = URL(string: try decode(Answer.self, data).link) else {
+            throw CollectorClientError(.unavailable, location: name, "the collector's link is not a URL")
+        }
+        return link
+    }
+
     /// The session `id` as a `.rewind` log of its own (`what` "log") or its HTML inspector
     /// (`what` "report"), as the collector sends it.
     public func fetch(_ id: UUID, _ what: String) async throws -> Data {

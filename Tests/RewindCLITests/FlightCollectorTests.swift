@@ -32,8 +32,14 @@ import FoundationNetworking
         login.send(.didTapSignup)  // step 41, and its output 42: the first block is open
         type(10)
         flight.report(reason: "again")  // the same block, grown to step 52
-        var through = try await flight.settle().map { try $0.result.get().storedThrough }
+        let first = await flight.settle()
+        var through = try first.map { try $0.result.get().storedThrough }
         #expect(through.count == 2 && through.last == 52, "\(through)")
+        // Each upload came with a link to the report, for the bug the app files.
+        let shared = try #require(first.last?.link)
+        #expect(shared.absoluteString.hasPrefix("\(collector.url)/s/\(flight.sessionID.uuidString)?expires="), "\(shared)")
+        let (_, answer) = try await URLSession.shared.data(from: shared)
+        #expect((answer as? HTTPURLResponse)?.statusCode == 200)
         type(3_000)  // trims past step 52
         flight.report(reason: "once more")
         through = try await flight.settle().map { try $0.result.get().storedThrough }

@@ -129,6 +129,31 @@ import FoundationNetworking
         #expect(forever.status == 64 && forever.stderr.contains("from 1s to 366d"), "\(forever.stderr)")
     }
 
+    /// `rewind push --link`: the app's upload token asks for a link to what it sent, and gets
+    /// none for another app's session.
+    @Test func pushPrintsALinkToWhatItSent() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("app.rewind")
+        #expect(try TeamStoreBuild.run(["record", "login", "--random", "--seed", "1", "--steps", "30", "--output", log]).status == 0)
+        let collector = try await RunningCollector()
+        let pushed = try TeamStoreBuild.run(["push", log, "--to", collector.url, "--token", collector.upload, "--link"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let id = try #require(try LogReader(path: log).sessions().first?.id)
+        let line = try #require(pushed.stdout.split(separator: "\n").first { $0.hasPrefix("link: ") })
+        let link = try #require(URL(string: String(line.dropFirst(6))))
+        #expect(link.absoluteString.hasPrefix("\(collector.url)/s/\(id.uuidString)?expires="), "\(link)")
+        let (data, response) = try await URLSession.shared.data(from: link)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200 && String(decoding: data, as: UTF8.self).contains("<title>"))
+
+        // Another app's token learns nothing of the session; a read token makes no link.
+        let other = try collector.uploadToken(app: "other")
+        #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link", token: other).status == 404)
+        #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link", token: collector.read).status == 403)
+        #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link?expires=99999999999", token: collector.upload).status == 400)
+        let misuse = try TeamStoreBuild.run(["push", log, "--to", "postgres://nobody@127.0.0.1:1/none", "--link"])
+        #expect(misuse.status == 64 && misuse.stderr.contains("--link asks a collector"), "\(misuse.stderr)")
+    }
+
     private static func status(_ url: URL) async throws -> Int {
         let (_, response) = try await URLSession.shared.data(from: url)
         return (response as? HTTPURLResponse)?.statusCode ?? 0

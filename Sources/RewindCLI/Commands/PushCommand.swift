@@ -38,8 +38,14 @@ struct PushCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A collector's upload token (default: REWIND_TOKEN).", valueName: "token"))
     var token: String?
 
+    @Flag(help: "With a collector: print a link to each session's report that opens without a token for 7 days.")
+    var link = false
+
     func validate() throws {
         guard !logs.isEmpty else { throw ValidationError("give at least one log to push") }
+        if link, !CollectorClient.isLocation(to) {
+            throw ValidationError("--link asks a collector (--to https://…) for links; a team store makes none")
+        }
     }
 
     func run() async throws {
@@ -73,6 +79,9 @@ struct PushCommand: AsyncParsableCommand {
                         print(TerminalText.escaped("already in the store: \(label)"))
                     } else {
                         print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
+                    }
+                    if link, let client = destination as? CollectorClient {
+                        print(TerminalText.escaped("link: \(try await client.link(for: outcome.session).absoluteString)"))
                     }
                 }
             } catch let error as LogError {

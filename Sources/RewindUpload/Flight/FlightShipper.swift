@@ -121,7 +121,10 @@ final class FlightShipper: Sendable {
             guard let report = summary.report else { return nil }
             do {
                 let outcome = try await Uploader(log: sink.path, to: destination).upload(summary, from: reader)
-                return FlightUpload(session: id, report: report, result: .success(outcome))
+                // A collector gives a link to the report, for the bug the app files; none when
+                // it cannot (an older collector), and the upload stands either way.
+                let link = try? await (destination as? CollectorClient)?.link(for: id)
+                return FlightUpload(session: id, report: report, result: .success(outcome), link: link)
             } catch {
                 return FlightUpload(session: id, report: report, result: .failure(error))
             }

@@ -10,4 +10,8 @@ public struct FlightUpload: Sendable {
     public var report: SessionReport
     /// What the upload did, or the error that stopped it.
     public var result: Result<Uploader.Outcome, any Error>
+    /// A link that opens the session's report in any browser for a week, without a token,
+    /// when it went to a collector (`rewind serve`) that makes them: for the bug report the
+    /// app files.
+    public var link: URL? = nil
 }
