@@ -1,4 +1,6 @@
 #if !Servers
+import Foundation
+
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {
     /// A build without the `Servers` trait has no server: this says so.
