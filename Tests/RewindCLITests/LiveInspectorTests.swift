@@ -275,8 +275,10 @@ import Darwin
 
             """
         let url = inspector.url.absoluteString
-        // Off the main actor: the store answers the commands on it meanwhile.
-        let step = try await Task.detached { try RewindBinary.run(["step", log, "--live", url], input: input) }.value
+        // On a thread of its own, neither the main actor (the store answers the commands on it)
+        // nor a thread of the pool (its connection resumes there): with tests beside it in CI,
+        // a pool thread held for the stepper's run left the app's answers late.
+        let step = try await Self.offThePool { try RewindBinary.run(["step", log, "--live", url], input: input) }
         #expect(step.status == 0, "\(step.stderr)")
         let replies = step.stdout.split(separator: "\n").map(String.init).filter {
             $0.hasPrefix("the ") || $0.hasPrefix("skip ") || $0.hasPrefix("dispatch ")
@@ -297,12 +299,19 @@ import Darwin
         store.recorder?.close()
 
         // Without an inspector to send to, one line says so.
-        let unreachable = try await Task.detached {
+        let unreachable = try await Self.offThePool {
             try RewindBinary.run(["step", log, "--live", "http://127.0.0.1:9"], input: "travel 1\nquit\n")
-        }.value
+        }
         #expect(unreachable.stdout.contains("cannot reach the inspector at http://127.0.0.1:9: "), "\(unreachable.stdout)")
         let misuse = try RewindBinary.run(["step", log, "--code", "abc"])
         #expect(misuse.status == 64 && misuse.stderr.contains("--code goes with --live"), "\(misuse.stderr)")
+    }
+
+    /// `body`'s value, run on a thread of its own.
+    private nonisolated static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
     }
 
     /// An app that does not allow travel refuses every command, and the inspector says so.

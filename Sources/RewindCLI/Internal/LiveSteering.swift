@@ -41,7 +41,9 @@ struct LiveSteering {
             command = name == "travel" ? .travel(step: step) : name == "skip" ? .skip(step: step) : .unskip(step: step)
         }
         do {
-            return [Self.describe(try await client.perform(command, on: id))]
+            // 10 s: an app answers in milliseconds, but a busy one (a debugger's breakpoint
+            // lifted, a loaded machine) later; past it, one line asks whether it is connected.
+            return [Self.describe(try await client.perform(command, on: id, timeout: .seconds(10)))]
         } catch {
             return [TerminalText.escaped(error.message)]
         }
