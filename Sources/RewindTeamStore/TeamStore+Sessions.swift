@@ -18,20 +18,8 @@ extension TeamStore {
     }
 
     private func listing(_ filter: SessionFilter, on connection: PostgresConnection) async throws(TeamStoreError) -> [SessionSummary] {
-        var conditions: [String] = []
         var bindings = PostgresBindings()
-        func bind(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {
-            bindings.append(value)
-            return "$\(bindings.count)"
-        }
-        if let flow = filter.flow { conditions.append("flow = \(bind(flow))") }
-        if let since = filter.since { conditions.append("started_at >= \(bind(since.timeIntervalSince1970))") }
-        if let version = filter.appVersion { conditions.append("app_version = \(bind(version))") }
-        if let origin = filter.origin { conditions.append("origin = \(bind(origin))") }
-        if !filter.tags.isEmpty {
-            let tags = String(decoding: (try? JSONSerialization.data(withJSONObject: filter.tags, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
-            conditions.append("tags @> \(bind(tags))::jsonb")
-        }
+        let conditions = Self.conditions(filter, &bindings)
         let sql = """
             SELECT \(Self.summaryColumns)
             FROM rewind_session \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
@@ -47,6 +35,75 @@ extension TeamStore {
             throw Self.describe(error, location: location.description)
         }
         return sessions
+    }
+
+    /// `filter` as SQL conditions, each value a parameter bound in `bindings`, never SQL text.
+    private static func conditions(_ filter: SessionFilter, _ bindings: inout PostgresBindings) -> [String] {
+        var conditions: [String] = []
+        func bind(_ value: some PostgresNonThrowingEncodable & Sendable) -> String {
+            bindings.append(value)
+            return "$\(bindings.count)"
+        }
+        if let flow = filter.flow { conditions.append("flow = \(bind(flow))") }
+        if let since = filter.since { conditions.append("started_at >= \(bind(since.timeIntervalSince1970))") }
+        if let version = filter.appVersion { conditions.append("app_version = \(bind(version))") }
+        if let origin = filter.origin { conditions.append("origin = \(bind(origin))") }
+        if !filter.tags.isEmpty {
+            let tags = String(decoding: (try? JSONSerialization.data(withJSONObject: filter.tags, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
+            conditions.append("tags @> \(bind(tags))::jsonb")
+        }
+        if filter.reportedOnly { conditions.append("tags ? \(bind(SessionReport.tag))") }
+        return conditions
+    }
+
+    /// The sessions that meet `filter`, newest first, after `cursor`, at most `limit`: walked
+    /// down the index on the start from the cursor, `limit + 1` rows read whatever the page's
+    /// place (the `+ 1` says whether an older page follows). `number` is 0: a session's place
+    /// would take a count of the sessions before it.
+    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+        let limit = max(1, min(limit, SessionPage.maximumSize))
+        var bindings = PostgresBindings()
+        var conditions = Self.conditions(filter, &bindings)
+        if let cursor {
+            bindings.append(cursor.startedAt)
+            bindings.append(cursor.id)
+            conditions.append("(started_at, uuid) < ($\(bindings.count - 1), $\(bindings.count))")
+        }
+        bindings.append(limit + 1)
+        let sql = """
+            SELECT \(Self.summaryColumns)
+            FROM rewind_session \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "))
+            ORDER BY started_at DESC, uuid DESC LIMIT $\(bindings.count)
+            """
+        let query = PostgresQuery(unsafeSQL: sql, binds: bindings)
+        do {
+            let found = try await withConnection { connection in
+                var sessions: [SessionSummary] = []
+                for try await row in try await self.run(query, on: connection) {
+                    sessions.append(try Self.summary(of: row, number: 0))
+                }
+                return sessions
+            }
+            let page = Array(found.prefix(limit))
+            return SessionPage(sessions: page, next: found.count > limit ? page.last.flatMap(SessionPage.Cursor.init(after:)) : nil)
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    /// Keeps `verdict` in session `id`'s tags, in place of an earlier one.
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        let tags = String(decoding: (try? JSONSerialization.data(withJSONObject: verdict.tags, options: [.sortedKeys])) ?? Data("{}".utf8), as: UTF8.self)
+        let sql: PostgresQuery = "UPDATE rewind_session SET tags = tags || \(tags)::jsonb WHERE uuid = \(id) RETURNING uuid"
+        do {
+            return try await withConnection { connection in
+                var updated = false
+                for try await _ in try await connection.query(sql, logger: self.logger) { updated = true }
+                return updated
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
     }
 
     /// The columns ``summary(of:number:)`` decodes, in its order.

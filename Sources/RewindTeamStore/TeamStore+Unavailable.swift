@@ -1,5 +1,6 @@
 #if !Servers
 import Foundation
+import RewindCore
 import RewindLog
 
 /// The team store of a build without the `Servers` trait: every way in says so, in one
@@ -64,6 +65,10 @@ extension TeamStore: SessionStore {
     }
 
     public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
+        throw Self.unavailable(location)
+    }
+
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
         throw Self.unavailable(location)
     }
 }

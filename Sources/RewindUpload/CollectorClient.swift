@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindLog
 
 #if canImport(FoundationNetworking)
@@ -91,6 +92,24 @@ public final class CollectorClient: SessionDestination {
             throw CollectorClientError(.unavailable, location: name, "the collector's link is not a URL")
         }
         return link
+    }
+
+    /// Keeps `verdict` beside session `id` on the collector (a read token: CI replays what it
+    /// reads); false when the collector holds no such session.
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        var request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)/verdict"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let body: [String: Any] = [
+            "outcome": verdict.outcome.rawValue, "step": verdict.step, "build": verdict.build, "at": Int(verdict.at.timeIntervalSince1970),
+        ]
+        request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        do {
+            _ = try await send(request)
+            return true
+        } catch let error as CollectorClientError where error.kind == .noSuchSession {
+            return false
+        }
     }
 
     /// The session `id` as a `.rewind` log of its own (`what` "log") or its HTML inspector

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 import RewindLog
 
 /// One session a collector shares, `https://host/sessions/UUID`, as a ``SessionStore``: its
@@ -48,6 +49,11 @@ public struct CollectorSessionStore: SessionStore {
         let reader = try LogReader(path: readable.path)
         guard let summary = try reader.sessions().first(where: { $0.id == id }) else { return nil }
         return (summary, try reader.inflatedSize(of: summary))
+    }
+
+    /// Sent to the collector (`POST /v1/sessions/UUID/verdict`, with the read token).
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        try await client.record(verdict, for: id)
     }
 
     /// The session's log, as the collector sends it, into `path`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RewindCore
 import RewindLog
 import RewindUpload
 
@@ -82,6 +83,10 @@ struct Paced: SessionDestination {
 
     func progress(of id: UUID) async throws -> ReceivedBlocks? {
         try await client.progress(of: id)
+    }
+
+    func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        try await client.record(verdict, for: id)
     }
 
     func close() async {

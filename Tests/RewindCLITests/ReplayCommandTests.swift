@@ -85,6 +85,39 @@ import Testing
         #expect(passed.status == 0 && passed.stdout.hasPrefix("ok      \(log) #1 (chatty): 2 steps replayed"), "\(passed.stdout)")
     }
 
+    @Test func recordVerdictKeepsTheOutcomeBesideTheSession() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("older.rewind")
+        try await Self.recordOlderLogin(into: log)
+
+        let failed = try RewindBinary.run(["replay", log, "--record-verdict", "abc123"])
+        #expect(failed.status == 1 && failed.stderr.isEmpty, "\(failed.stderr)")
+        let tags = try #require(try LogReader(path: log).sessions().first?.metadata?.tags)
+        #expect(tags["rewind.verdict"] == "diverged" && tags["rewind.verdict.step"] == "2" && tags["rewind.verdict.build"] == "abc123")
+        #expect(tags["rewind.verdict.at"].flatMap(Double.init).map { abs($0 - Date().timeIntervalSince1970) < 600 } == true)
+
+        // Accepted, replayed again against another build: the new verdict replaces the old.
+        #expect(try RewindBinary.run(["replay", log, "--update"]).status == 0)
+        #expect(try RewindBinary.run(["replay", log, "--record-verdict", "def456"]).status == 0)
+        let again = try #require(try LogReader(path: log).sessions().first?.metadata?.tags)
+        #expect(again["rewind.verdict"] == "passed" && again["rewind.verdict.step"] == "0" && again["rewind.verdict.build"] == "def456")
+
+        let refused: [([String], String)] = [
+            (
+                ["--record-verdict", "a\u{1B}b"],
+                #"rewind: invalid --record-verdict "a\\u001bb": a build is 1 to 128 printable ASCII characters, such as a commit or v2.3.1 (see 'rewind replay --help')"#
+            ),
+            (
+                ["--record-verdict", "v1", "--update"],
+                "rewind: --record-verdict keeps a replay's outcome; it goes with neither --update nor --skip (see 'rewind replay --help')"
+            ),
+        ]
+        for (arguments, message) in refused {
+            let result = try RewindBinary.run(["replay", log] + arguments)
+            #expect(result.status == 64 && result.stderr == message + "\n", "\(result.stderr)")
+        }
+    }
+
     @Test func updateSaysWhatItAcceptedAndReplayThenPasses() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("older.rewind")

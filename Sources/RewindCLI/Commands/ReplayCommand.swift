@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import RewindCore
 import RewindInspector
 import RewindJSON
 import RewindLog
@@ -65,6 +67,13 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(name: [.customShort("o"), .customLong("output")], help: "With --skip: add the replayed session to this log.")
     var newLog: String?
 
+    @Option(
+        name: .customLong("record-verdict"),
+        help: ArgumentHelp(
+            "Keep each session's outcome beside it in its store, as replayed against this build (a commit, a version): the collector's sessions page shows it.",
+            valueName: "build"))
+    var recordVerdict: String?
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
@@ -75,6 +84,14 @@ struct ReplayCommand: AsyncParsableCommand {
         if update, shard != nil { throw ValidationError("--shard splits a check across jobs; --update accepts changes: choose one") }
         if update, logs.contains(where: SessionStores.isElsewhere) {
             throw ValidationError("--update rewrites a log on this machine, not a team store: pull the session into a log first (rewind pull)")
+        }
+        if let recordVerdict {
+            guard ReplayVerdict.isValidBuild(recordVerdict) else {
+                throw ValidationError(
+                    "invalid --record-verdict \(TerminalText.escaped(recordVerdict).debugDescription): a build is 1 to \(ReplayVerdict.maximumBuildBytes) printable ASCII characters, such as a commit or v2.3.1"
+                )
+            }
+            if update || skip != nil { throw ValidationError("--record-verdict keeps a replay's outcome; it goes with neither --update nor --skip") }
         }
         do {
             _ = try shard.map(ReplayShard.init(parsing:))
@@ -100,39 +117,57 @@ struct ReplayCommand: AsyncParsableCommand {
         // A store elsewhere copies only this run's sessions: the one named, or this shard's.
         let selection = SessionSelection(session.session.map { .one($0) } ?? shard.map { .shard($0) } ?? .every)
         for location in logs {
-            try await SessionStores.reading(location, selection) { readable in
-                let log = readable.path
-                let checked = try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
-                // A store's copy holds this shard's sessions; the count is of all it holds.
-                sessions += readable.sessionsHeld ?? checked.count
-                let replays: [(replay: SessionReplay, rewritten: Bool)] =
-                    update
-                    ? try replayer.update(path: log, session: session.session)
-                    : try replayer.replay(path: log, session: session.session, shard: shard).map { ($0, false) }
-                junitReport?.add(log: log)
-                replayed += replays.count
-                for (replay, rewritten) in replays {
-                    junitReport?.add(replay)
-                    let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
-                    if output.json {
-                        var json = ReplayReport.json(replay)
-                        if case var .object(object) = json {
-                            if update { object["updated"] = .bool(rewritten) }
-                            object["report"] = reportPath.map(JSONValue.string)
-                            object["shard"] = shard?.json
-                            json = .object(object)
+            // Where verdicts go: the store read, opened once for all of its sessions.
+            var verdicts: (any SessionStore)?
+            do {
+                try await SessionStores.reading(location, selection) { readable in
+                    let log = readable.path
+                    let checked = try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
+                    // A store's copy holds this shard's sessions; the count is of all it holds.
+                    sessions += readable.sessionsHeld ?? checked.count
+                    let replays: [(replay: SessionReplay, rewritten: Bool)] =
+                        update
+                        ? try replayer.update(path: log, session: session.session)
+                        : try replayer.replay(path: log, session: session.session, shard: shard).map { ($0, false) }
+                    junitReport?.add(log: log)
+                    replayed += replays.count
+                    for (replay, rewritten) in replays {
+                        junitReport?.add(replay)
+                        let reportPath = try report.flatMap { folder in try ReportWriter(path: log).writeReport(of: replay, into: folder) }
+                        if output.json {
+                            var json = ReplayReport.json(replay)
+                            if case var .object(object) = json {
+                                if update { object["updated"] = .bool(rewritten) }
+                                object["report"] = reportPath.map(JSONValue.string)
+                                object["shard"] = shard?.json
+                                json = .object(object)
+                            }
+                            print(TerminalText.json(json))
+                        } else if update {
+                            print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
+                        } else {
+                            print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
+                            if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
                         }
-                        print(TerminalText.json(json))
-                    } else if update {
-                        print(ReplayReport.updateLines(replay, rewritten: rewritten, style: Terminal.style).joined(separator: "\n"))
-                    } else {
-                        print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
-                        if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
+                        if let build = recordVerdict {
+                            let store: any SessionStore
+                            if let opened = verdicts {
+                                store = opened
+                            } else {
+                                store = try await SessionStores.open(location)
+                                verdicts = store
+                            }
+                            try await keep(ReplayVerdict(replay, build: build), of: replay.session, in: store)
+                        }
+                        let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
+                        failed = failed || (!replay.passed && !accepted)
                     }
-                    let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
-                    failed = failed || (!replay.passed && !accepted)
                 }
+            } catch {
+                await verdicts?.close()
+                throw error
             }
+            await verdicts?.close()
         }
         if let shard, !output.json { print("shard \(shard): \(replayed) of \(sessions) sessions") }
         if let junitReport, let path = junit {
@@ -141,5 +176,21 @@ struct ReplayCommand: AsyncParsableCommand {
             try writer.finish()
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// Keeps `verdict` in `store`, beside `session`; says so on standard error when the store
+    /// cannot (a session of a log too old to have an identity).
+    private func keep(_ verdict: ReplayVerdict, of session: SessionSummary, in store: any SessionStore) async throws {
+        guard let id = session.id else {
+            Self.warn("session \(session.label) has no identity (a log older than format 4): no verdict kept")
+            return
+        }
+        if try await !store.record(verdict, for: id) {
+            Self.warn("\(store.name) holds no session \(id.uuidString): no verdict kept")
+        }
+    }
+
+    private static func warn(_ message: String) {
+        FileHandle.standardError.write(Data((TerminalText.escaped("rewind: warning: \(message)") + "\n").utf8))
     }
 }

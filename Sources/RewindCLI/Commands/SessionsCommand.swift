@@ -35,6 +35,9 @@ struct SessionsCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only sessions with this tag; repeat for several, all of which must match.", valueName: "key=value"))
     var tag: [String] = []
 
+    @Flag(help: "Only sessions a flight recorder reported.")
+    var reported = false
+
     @OptionGroup var output: JSONOption
 
     func validate() throws {
@@ -43,7 +46,7 @@ struct SessionsCommand: AsyncParsableCommand {
 
     /// The filters given, read; a value that cannot be read is a usage error (exit 64).
     func filter(now: Date) throws -> SessionFilter {
-        var filter = SessionFilter(flow: flow, appVersion: appVersion, origin: origin)
+        var filter = SessionFilter(flow: flow, appVersion: appVersion, origin: origin, reportedOnly: reported)
         do throws(SessionFilter.Invalid) {
             filter.since = try since.map { text throws(SessionFilter.Invalid) in try SessionFilter.since(text, now: now) }
             for text in tag {

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 
 /// A log on this machine as a ``SessionDestination``: the store of a collector that runs
 /// with no database (`rewind serve --store sessions.rewind`).
@@ -25,6 +26,10 @@ public final class LogFileDestination: SessionDestination {
 
     public func progress(of id: UUID) async throws -> ReceivedBlocks? {
         try await GroupCommitter.onQueue { [sink] in try sink.progress(of: id) }
+    }
+
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        try await GroupCommitter.onQueue { [sink] in try sink.record(verdict, for: id) }
     }
 
     public func close() async {

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 
 /// A log on this machine, as a ``SessionStore``: read in place.
 public struct LogFileStore: SessionStore {
@@ -22,6 +23,26 @@ public struct LogFileStore: SessionStore {
         let reader = try LogReader(path: name)
         guard let summary = try reader.sessions().first(where: { $0.id == id }) else { return nil }
         return (summary, try reader.inflatedSize(of: summary))
+    }
+
+    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+        try LogReader(path: name).sessionPage(matching: filter, after: cursor, limit: limit)
+    }
+
+    /// Written by a sink of its own: the log may be a collector's, taking uploads meanwhile
+    /// (SQLite takes one writer at a time; the sink waits its turn).
+    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+        // Read first: a missing or damaged log is refused as every reader refuses it, not made.
+        guard try LogReader(path: name).formatVersion >= LogSchema.identityFormatVersion else { return false }
+        let sink = try SQLiteSink(syncingEveryCommitAt: name)
+        do {
+            let recorded = try sink.record(verdict, for: id)
+            try sink.close()
+            return recorded
+        } catch {
+            try? sink.close()
+            throw error
+        }
     }
 
     public func close() async {}

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 
 /// Where uploads of sessions go, the write side of the stores ``SessionStore`` reads: a log on
 /// this machine (``LogFileDestination``), a team's store (`TeamStore`), or a collector elsewhere
@@ -20,6 +21,11 @@ public protocol SessionDestination: Sendable {
     /// The last step held of the session `id` (0: its header and no block), and whether it has
     /// ended; nil when the destination does not hold it.
     func progress(of id: UUID) async throws -> ReceivedBlocks?
+
+    /// Keeps `verdict` in the tags of session `id`, in place of an earlier one; false when the
+    /// destination does not hold the session. A collector writes through its destination, the
+    /// one writer of its log.
+    func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool
 
     /// Lets go of what it holds open.
     func close() async

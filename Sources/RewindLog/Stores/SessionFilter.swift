@@ -13,13 +13,19 @@ public struct SessionFilter: Sendable, Equatable {
     public var origin: String?
     /// Tags the session must have, each with this value.
     public var tags: [String: String]
+    /// Only sessions a flight recorder reported (``SessionReport``).
+    public var reportedOnly: Bool
 
-    public init(flow: String? = nil, since: Date? = nil, appVersion: String? = nil, origin: String? = nil, tags: [String: String] = [:]) {
+    public init(
+        flow: String? = nil, since: Date? = nil, appVersion: String? = nil, origin: String? = nil, tags: [String: String] = [:],
+        reportedOnly: Bool = false
+    ) {
         self.flow = flow
         self.since = since
         self.appVersion = appVersion
         self.origin = origin
         self.tags = tags
+        self.reportedOnly = reportedOnly
     }
 
     /// Whether no condition is set.
@@ -33,6 +39,7 @@ public struct SessionFilter: Sendable, Equatable {
         if let appVersion, session.metadata?.appVersion != appVersion { return false }
         if let origin, session.metadata?.origin?.rawValue != origin { return false }
         let sessionTags = session.metadata?.tags ?? [:]
+        if reportedOnly, sessionTags[SessionReport.tag] == nil { return false }
         return tags.allSatisfy { sessionTags[$0.key] == $0.value }
     }
 }
@@ -41,6 +48,10 @@ extension SessionFilter {
     /// Why a value given for a filter cannot be read.
     public struct Invalid: Error, CustomStringConvertible, Equatable, Sendable {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Reads `--since`: a duration back from `now` (`90s`, `30m`, `12h`, `2d`, `1w`) or a UTC

@@ -1,4 +1,5 @@
 import Foundation
+import RewindCore
 
 /// Where sessions are kept, read: a log on this machine (``LogFileStore``), a team's store
 /// (`TeamStore`, PostgreSQL), or a session a collector shares (`CollectorSessionStore`). Every
@@ -26,6 +27,23 @@ public protocol SessionStore: Sendable {
     /// listing the others or reading a block; nil when the store does not hold it.
     func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)?
 
+    /// Its sessions that meet `filter`, newest first, from just after `cursor` (the first page
+    /// when nil), at most `limit` (up to ``SessionPage/maximumSize``). A session's `number` is
+    /// its log's for a log, 0 where the store would have to count to know it.
+    func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage
+
+    /// Keeps `verdict` in the tags of session `id`, in place of any earlier verdict; false when
+    /// the store does not hold the session.
+    func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool
+
     /// Lets go of what it holds open (a connection); what ``readable(_:)`` gave stays readable.
     func close() async
+}
+
+extension SessionStore {
+    /// Lists every session and keeps the page: for a store that holds one session or a few
+    /// (a collector's session); a log and a team store page for themselves.
+    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+        SessionPage(from: try await sessions(matching: filter), matching: filter, after: cursor, limit: limit)
+    }
 }

@@ -202,6 +202,29 @@ public final class SQLiteSink: RecordingSink {
         }
     }
 
+    /// Keeps `verdict` in the tags of the session whose identity is `id`, in place of an
+    /// earlier verdict; false when the log holds no such session.
+    public func record(_ verdict: ReplayVerdict, for id: UUID) throws -> Bool {
+        try writing { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT m.session_id AS session_id, \(SessionMetaRow.selection) FROM session_meta AS m WHERE m.uuid = ?",
+                    arguments: [id.uuidString])
+            else { return false }
+            let number: Int64 = try row.stored("session_id")
+            let meta: SessionMetaRow?
+            do {
+                meta = try SessionMetaRow.decode(from: row, sessionID: number)
+            } catch {
+                throw LogError.damage(in: path, "session #\(number)'s \(error)", session: Int(number))
+            }
+            guard var meta else { return false }
+            meta.metadata.tags.merge(verdict.tags) { _, new in new }
+            try meta.updateTags(db)
+            return true
+        }
+    }
+
     /// The sessions of the log left unfinished (no end time) that this sink does not have
     /// open: at an app's launch, the sessions a crash or a kill ended.
     public func unfinishedSessions() throws -> [(number: Int, lastStep: Int)] {
