@@ -150,7 +150,8 @@ let package = Package(
         .target(
             name: "RewindCollector",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindReport", "RewindTeamStore", "RewindUpload", "RewindLive",
+                "RewindCore", "RewindJSON", "RewindLog", "RewindRendering", "RewindInspector", "RewindReport", "RewindTeamStore", "RewindUpload",
+                "RewindLive",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Servers"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Servers"])),
                 .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["Servers"])),

@@ -6,6 +6,7 @@ import HummingbirdTLS
 import Logging
 import NIOSSL
 import RewindLog
+import RewindRendering
 import RewindReport
 import RewindTeamStore
 import RewindUpload
@@ -27,15 +28,22 @@ extension Collector {
         if let accessLog { router.add(middleware: AccessLogging(log: accessLog)) }
         router.add(middleware: ErrorBodies())
         // Every request shows a valid token first, a path no route takes too: without one, 401.
+        // The pages for a browser check their cookie instead (Collector+Pages).
         router.add(middleware: Authenticated(guardian: guardian))
         router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, guardian) }
         router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, guardian) }
         router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
+        router.post("/v1/sessions/:id/verdict") { request, _ in try await self.verdict(request, guardian) }
         let scheme = tls == nil ? "http" : "https"
-        router.get("/sessions/:id/report") { request, _ in try await self.report(request, scheme: scheme, guardian) }
-        router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
         // A share link: its signature instead of a token (ShareLinks).
         let links = ShareLinks(tokenFile: tokens.path)
+        let pages = Pages(guardian: guardian, signIns: WebSessions(), links: links, scheme: scheme)
+        addPages(to: router, pages)
+        router.get("/sessions/:id/report") { request, _ in
+            if let page = try await self.reportForPage(request, pages) { return page }
+            return try await self.report(request, scheme: scheme, guardian)
+        }
+        router.get("/sessions/:id/log") { request, _ in try await self.log(request, guardian) }
         router.get("/s/:id") { request, _ in try await self.shared(request, links: links, scheme: scheme, guardian) }
         router.post("/v1/sessions/:id/link") { request, _ in try await self.makeLink(request, links: links, scheme: scheme, guardian) }
         // Without an idle timeout a client that sent half a header held its connection (and a
@@ -237,9 +245,7 @@ extension Collector {
 
     /// A page of one paragraph, for a person in a browser: nothing of the request in it.
     static func page(status: HTTPResponse.Status, title: String, text: String) -> Response {
-        let escaped = { (text: String) in
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
+        let escaped = HTMLText.escaped
         let html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>\(escaped(title))</title>
             <meta name="viewport" content="width=device-width"><style>body{font:16px/1.5 system-ui,sans-serif;margin:3em auto;max-width:36em;padding:0 1em}</style>
@@ -254,7 +260,7 @@ extension Collector {
     }
 
     /// Session `id`'s report page, or 413 with the command that makes it elsewhere.
-    private func reportPage(_ id: UUID, request: Request, scheme: String) async throws -> Response {
+    func reportPage(_ id: UUID, request: Request, scheme: String) async throws -> Response {
         let inflated = try await held(id)
         guard inflated <= limits.reportBytes else {
             // The page holds the session several times over: read on the reader's machine instead.
@@ -401,8 +407,11 @@ private struct Authenticated: RouterMiddleware {
     let guardian: RequestGuard
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        // A share link carries its signature instead, checked by its route.
-        if !request.uri.path.hasPrefix("/s/") { _ = try await guardian.authenticate(request.headers[.authorization]) }
+        // A share link carries its signature instead, checked by its route; a page for a
+        // browser without a token, its cookie.
+        let path = request.uri.path
+        let byCookie = request.headers[.authorization] == nil && Collector.Pages.isPage(path)
+        if !path.hasPrefix("/s/") && !byCookie { _ = try await guardian.authenticate(request.headers[.authorization]) }
         return try await next(request, context)
     }
 }

@@ -43,6 +43,32 @@ actor RequestGuard {
         return token
     }
 
+    /// The read token whose secret a sign-in form sent. Every try, good or bad, takes from one
+    /// bucket for the whole collector: a token's secret has 256 bits, but a form that answers
+    /// without limit would still be a way to spend the server's time.
+    func signIn(_ presented: String) throws(CollectorError) -> CollectorToken {
+        try reloadIfChanged()
+        try take("sign-in", "to sign in")
+        guard let token = CollectorTokens.verify(presented, among: known) else {
+            throw CollectorError(status: 401, code: "unauthorized", "That is not a token of this collector, or it was revoked.")
+        }
+        guard token.scope == .read else {
+            throw CollectorError.forbidden("That is an upload token, which an app carries; sign in with a read token.")
+        }
+        return token
+    }
+
+    /// The read token `id` a signed-in page request stands for, while it is not revoked, within
+    /// the token's rate: revoking the token ends every sign-in made with it.
+    func signedIn(_ id: String) throws(CollectorError) -> CollectorToken {
+        try reloadIfChanged()
+        guard let token = known.first(where: { $0.id == id && $0.revokedAt == nil && $0.scope == .read }) else {
+            throw CollectorError.unauthorized
+        }
+        try take(token.id, "for this token")
+        return token
+    }
+
     /// A request of a share link of `session`, within the rate a token has: the link is valid
     /// (only a valid one gets here), but anyone who has it may ask as often as they like, and
     /// each answer builds a report.

@@ -10,7 +10,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Stores uploads into a log on this machine (the default) or a team store, and serves \
             each session's log and report to holders of a read token. Every request needs a \
-            token: make one with `rewind serve token create`. Needs a rewind built with the \
+            token: make one with `rewind serve token create`. In a browser, its address lists \
+            the sessions after a sign-in with a read token. Needs a rewind built with the \
             Servers trait.
 
             Examples:

@@ -1,4 +1,5 @@
 import Foundation
+import RewindRendering
 
 /// The report as one HTML file: the template with the page's style, its script and the data
 /// put in, and a Content-Security-Policy that lets nothing else load or run.
@@ -24,7 +25,7 @@ struct ReportPage {
             output += rest[..<open.lowerBound]
             let name = String(decoding: rest[open.upperBound..<close.lowerBound], as: UTF8.self)
             switch name {
-            case "title": output += Array(Self.escapedHTML(title).utf8)
+            case "title": output += Array(HTMLText.escaped(title).utf8)
             case "script-hash": output += Array(Self.scriptHash.utf8)
             case "connect": output += connects ? Array("; connect-src 'self'".utf8) : []
             case "style": output += Self.style
@@ -47,22 +48,6 @@ struct ReportPage {
     /// behind the `Servers` trait); `ReportPageTests` checks it against the page's script and
     /// prints the value to write here when `report.js` changes.
     static let scriptHash = "sha256-fgBZ43uaQEYylLqSlhL+D/1ilwI02FK+Q1ZXGUTFKgc="
-
-    /// Text for an HTML element or attribute.
-    static func escapedHTML(_ text: String) -> String {
-        var escaped = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
-    }
 
     /// JSON for a `<script type="application/json">` block: `<`, `>` and `&` (which occur only
     /// inside strings) as `\u` escapes, so `</script>` or `<!--` in a value stays text.

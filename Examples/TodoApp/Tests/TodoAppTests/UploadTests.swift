@@ -3,6 +3,10 @@ import RewindCore
 import Testing
 import TodoApp
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The app uploads its sessions to a collector, and the session it sent replays from there
 /// with the app's own reducers: `rewind serve` of the Rewind package, built with its
 /// `Servers` trait (`REWIND_COLLECTOR_BINARY`, or `../../.build-teamstore/debug/rewind`).
@@ -59,6 +63,65 @@ import TodoApp
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         #expect(replayed.stdout.contains("(flight) [steps 1-"), "\(replayed.stdout)")
         #expect(replayed.stdout.contains(" not kept]: "), "\(replayed.stdout)")
+    }
+}
+
+/// A build that came before a fix: it kept the title of a new item with a stray mark. Its
+/// sessions no longer replay against the current reducer.
+struct OlderTodoFeature: Reducer {
+    let base = TodoFeature(api: TodoAPI())
+
+    func reduce(into state: inout TodoState, action: TodoAction) -> Effect<TodoAction> {
+        let effect = base.reduce(into: &state, action: action)
+        if case .addItem = action, !state.items.isEmpty { state.items[state.items.count - 1].title += "!" }
+        return effect
+    }
+}
+
+extension UploadTests {
+    /// A collected session that the current build no longer reproduces the same way: CI
+    /// replays it from the collector with `--record-verdict`, and the collector's sessions
+    /// page, signed in with the read token, shows where it diverged and against which build.
+    @Test func aReplayVerdictShowsOnTheCollectorsSessionsPage() async throws {
+        let collector = try Collector()
+        defer { collector.stop() }
+        let path = collector.folder.appendingPathComponent("older.rewind").path
+        let store = Store(
+            initialState: TodoState(), reducer: OlderTodoFeature(), recordingTo: try .sqlite(path: path),
+            session: SessionDescriptor(name: "older", flow: TodoFlows.name, schemaVersion: TodoFlows.schemaVersion))
+        store.send(.addItem(title: "Buy milk"))
+        store.recorder?.close()
+        let sent = try await TodoUploads.send(log: path, to: collector.url, token: collector.upload)
+        let link = "\(collector.url.absoluteString)/sessions/\(try #require(sent.first).session.uuidString)"
+
+        let replayed = try TodoRewind.run(["replay", link, "--record-verdict", "build-7"], environment: ["REWIND_TOKEN": collector.read])
+        #expect(replayed.status == 1 && replayed.stdout.contains("diverged at step 1"), "\(replayed.stdout)\(replayed.stderr)")
+
+        // The page, as a browser signs in: a form POST from the collector's origin sets a cookie.
+        var signIn = URLRequest(url: collector.url.appendingPathComponent("signin"))
+        signIn.httpMethod = "POST"
+        signIn.setValue(collector.url.absoluteString, forHTTPHeaderField: "Origin")
+        signIn.httpBody = Data("token=\(collector.read)".utf8)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        let session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (_, answer) = try await session.data(for: signIn)
+        let cookie = try #require((answer as? HTTPURLResponse)?.value(forHTTPHeaderField: "Set-Cookie")?.split(separator: ";").first)
+        var page = URLRequest(url: collector.url.appendingPathComponent("/"))
+        page.setValue(String(cookie), forHTTPHeaderField: "Cookie")
+        let html = String(decoding: try await session.data(for: page).0, as: UTF8.self)
+        #expect(html.contains(#"<td class="verdict verdict-diverged">diverged at step 1 <span class="against">build build-7</span></td>"#), "\(html)")
+    }
+}
+
+/// Leaves a redirect unfollowed: the test reads the answer that sets the cookie.
+final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }
 

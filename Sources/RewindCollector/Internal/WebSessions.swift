@@ -1,0 +1,81 @@
+#if Servers
+import Crypto
+import Foundation
+
+/// The people signed in to the sessions page: each a random id in an `HttpOnly` cookie, kept
+/// here as its SHA-256 beside the read token it signed in with (the token's id, never its
+/// secret). In memory: a restart signs everyone out, and nothing of a sign-in reaches disk.
+///
+/// A sign-in lasts ``lifetime`` from its start and ends after ``idle`` without a request; at
+/// most ``capacity`` are held (the oldest let go past it), so sign-ins cannot fill the memory.
+actor WebSessions {
+    /// 8 hours: a working day, then sign in again.
+    static let lifetime: Double = 8 * 3_600
+    /// An hour without a request ends a sign-in.
+    static let idle: Double = 3_600
+    /// 10,000 sign-ins at about 150 bytes each: 1.5 MB at most.
+    static let capacity = 10_000
+
+    private struct Entry {
+        var tokenID: String
+        var started: Double
+        var seen: Double
+    }
+
+    private var entries: [String: Entry] = [:]
+    /// Seconds on a clock that only goes forward; a test's own.
+    private let now: @Sendable () -> Double
+
+    init(now: @escaping @Sendable () -> Double = { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }) {
+        self.now = now
+    }
+
+    /// Signs in with the token `tokenID`: the cookie's value, 32 random bytes in base64url.
+    func begin(tokenID: String) -> String {
+        let time = now()
+        if entries.count >= Self.capacity {
+            entries = entries.filter { !isOver($0.value, at: time) }
+            if entries.count >= Self.capacity, let oldest = entries.min(by: { $0.value.started < $1.value.started }) {
+                entries[oldest.key] = nil
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let id = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        entries[Self.key(id)] = Entry(tokenID: tokenID, started: time, seen: time)
+        return id
+    }
+
+    /// The token id the cookie `id` signed in with, while its sign-in lasts.
+    func tokenID(of id: String) -> String? {
+        guard id.utf8.count == 43 else { return nil }
+        let key = Self.key(id), time = now()
+        guard var entry = entries[key] else { return nil }
+        guard !isOver(entry, at: time) else {
+            entries[key] = nil
+            return nil
+        }
+        entry.seen = time
+        entries[key] = entry
+        return entry.tokenID
+    }
+
+    /// Ends the sign-in of the cookie `id`.
+    func end(_ id: String) {
+        entries[Self.key(id)] = nil
+    }
+
+    /// How many sign-ins are held.
+    var count: Int { entries.count }
+
+    private func isOver(_ entry: Entry, at time: Double) -> Bool {
+        time - entry.started >= Self.lifetime || time - entry.seen >= Self.idle
+    }
+
+    /// The id's SHA-256: a copy of the memory holds no cookie that works.
+    private static func key(_ id: String) -> String {
+        SHA256.hash(data: Array(id.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+}
+#endif
