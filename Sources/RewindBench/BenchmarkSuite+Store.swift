@@ -21,31 +21,11 @@ extension BenchmarkSuite {
     var shardSteps: Int { quick ? 1_000 : 50_000 }
 
     func measureStore(into result: inout BenchmarkResult, progress: (String) -> Void) throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let server = environment["REWIND_BENCH_POSTGRES_URL"] ?? environment["REWIND_TEST_POSTGRES_URL"],
-            let slash = server.lastIndex(of: "/")
-        else {
-            result.notes.append("store: no PostgreSQL given (REWIND_BENCH_POSTGRES_URL, or tools/postgres-cluster env); figures left out")
-            return
-        }
-        guard let psql = Executables.find("psql") else {
-            result.notes.append("store: psql is not installed (apt-get install postgresql-client); figures left out")
-            return
-        }
         let rewind = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        let database = "rewind_bench_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        let store = String(server[..<slash]) + "/" + database
-        func sql(_ text: String, on target: String = store) throws {
-            try ChildProcess.run(psql, ["-X", "-w", "-q", "-v", "ON_ERROR_STOP=1", target, "-c", text])
-        }
-        try sql("CREATE DATABASE \(database)", on: server)
-        defer { try? sql("DROP DATABASE IF EXISTS \(database) WITH (FORCE)", on: server) }
-
-        // A build without the trait says so (exit 69): the store's figures are left out.
-        guard (try? ChildProcess.run(rewind, ["sessions", store])) != nil else {
-            result.notes.append("store: this rewind cannot reach \(database) or was built without the Servers trait; figures left out")
-            return
-        }
+        guard let database = try BenchDatabase.make(for: "store", rewind: rewind, notes: &result.notes) else { return }
+        defer { database.drop() }
+        let store = database.url
+        func sql(_ text: String) throws { try database.sql(text) }
         progress("a \(storeSteps)-step login session pushed to PostgreSQL, and psql's COPY of its blocks")
         let big = path("store-big.rewind")
         try ChildProcess.run(rewind, ["record", "login", "--random", "--seed", "3", "--steps", String(storeSteps), "--output", big])
@@ -158,35 +138,5 @@ extension BenchmarkSuite {
         result.add("dispatch_recording_uploading_ns", beside, "dispatch with recording, its log uploaded meanwhile, p50 of runs (ns)")
         result.add("dispatch_recording_alone_ns", alone, "dispatch with recording, no upload, p50 of runs (ns)", baseline: "no upload")
         result.add("ratio_dispatch_uploading", beside / alone, "ratio: dispatch with an upload running / without (×)", atMost: 1.1)
-    }
-}
-
-/// `rewind serve` in front of the bench's store, on a free loopback port, with an upload token.
-private final class BenchCollector {
-    let url: String
-    let token: String
-    private let process = Process()
-
-    init(rewind: String, store: String, tokens: String) throws {
-        token = try ChildProcess.output(rewind, ["serve", "token", "create", "--store", store, "--tokens", tokens, "--app", "bench"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        process.executableURL = URL(fileURLWithPath: rewind)
-        // The access log to a file beside the tokens (the store is PostgreSQL's), as a
-        // deployment keeps one: standard output, read for the first line only, would fill
-        // and stall the server.
-        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", tokens + ".access"]
-        process.standardError = FileHandle.nullDevice
-        // Its first line names the port: "rewind serve: listening on http://127.0.0.1:PORT, …".
-        let text = try ChildProcess.firstLine(of: process, output: Pipe())
-        guard let start = text.range(of: "http://"), let end = text[start.upperBound...].firstIndex(of: ",") else {
-            process.terminate()
-            throw BenchmarkError("rewind serve did not start: \(text)")
-        }
-        url = String(text[start.lowerBound..<end])
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
     }
 }

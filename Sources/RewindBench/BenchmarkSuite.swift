@@ -38,7 +38,7 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live"]
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live", "sessions"]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -96,6 +96,9 @@ public struct BenchmarkSuite {
         }
         if wanted("live") {
             try await measureLive(into: &result, progress: progress)
+        }
+        if wanted("sessions") {
+            try await measureSessionsPage(into: &result, progress: progress)
         }
         addRatios(to: &result)
         return result

@@ -42,6 +42,13 @@ import Testing
             default: Issue.record("\(key) is missing or not a number")
             }
         }
+        // The sessions page's, with a collector: a rewind built with the Servers trait.
+        let page = ["sessions_page_first_ms", "sessions_page_deep_ms", "sessions_list_all_ms", "ratio_sessions_page_deep_first"]
+        #if Servers
+        #expect(page.allSatisfy { figures[$0] != nil }, "\(result.stderr)")
+        #else
+        #expect(page.allSatisfy { figures[$0] == nil })
+        #endif
         // Those of a dispatch at a human pace take eight runs under callgrind: full runs only.
         #expect(figures["instructions_idle_dispatch_large"] == nil)
         #expect(result.stderr.contains("note: instructions per idle dispatch left out of a quick run"))
