@@ -210,8 +210,9 @@ struct SessionsPage {
         h1{font-size:1.4em;margin:.2em 0}#filters{display:flex;flex-wrap:wrap;gap:.5em 1em;margin:.8em 0;align-items:center}
         #filters input:not([type=checkbox]){width:9em}table{border-collapse:collapse;width:100%}
         th,td{text-align:left;padding:.3em .5em;border-bottom:1px solid #ddd;vertical-align:top}
-        td{overflow-wrap:anywhere;min-width:5em}td.name,td.tags,td.reported{min-width:10em}td.verdict{min-width:9em;overflow-wrap:normal}
-        th,td.started,td.steps,td.duration,td.actions{white-space:nowrap;min-width:0}
+        td{overflow-wrap:anywhere;min-width:4em}td.name,td.tags,td.reported{min-width:8em}td.device{min-width:6.5em}td.verdict{min-width:8em;overflow-wrap:normal}
+        th,td.started,td.steps,td.duration,td.actions{white-space:nowrap;min-width:0;overflow-wrap:normal}
+        td.actions a,td.actions button{display:block;margin-bottom:.2em}
         th{background:#f4f4f6;position:sticky;top:0}td.steps{text-align:right}
         .verdict-passed{color:#1a7f37}.verdict-diverged,.verdict-refused{color:#b42318;font-weight:600}.verdict-nondeterministic{color:#9a6700}
         .against{color:#666;font-weight:normal}#problem{color:#b42318}nav{margin:1em 0;display:flex;gap:1.5em}
