@@ -108,12 +108,12 @@ struct SessionsPage {
             <header><h1>Sessions</h1><span class="who">read token of \(text(app))</span>
             <form method="post" action="/signout"><button id="sign-out" type="submit">Sign out</button></form></header>
             <form id="filters" method="get" action="/">
-            <label>Flow <input name="flow" value="\(text(query.flow))"></label>
-            <label>App version <input name="version" value="\(text(query.appVersion))"></label>
-            <label>Origin <input name="origin" value="\(text(query.origin))" placeholder="device, ci, dev"></label>
-            <label>Tag <input name="tag" value="\(text(query.tags.first ?? ""))" placeholder="key=value"></label>
-            \(query.tags.dropFirst().map { "<input type=\"hidden\" name=\"tag\" value=\"\(text($0))\">" }.joined())
-            <label>Since <input name="since" value="\(text(query.since))" placeholder="2d, 12h, 2026-11-25"></label>
+            <label>Flow <input name="flow" value="\(field(query.flow))"></label>
+            <label>App version <input name="version" value="\(field(query.appVersion))"></label>
+            <label>Origin <input name="origin" value="\(field(query.origin))" placeholder="device, ci, dev"></label>
+            <label>Tag <input name="tag" value="\(field(query.tags.first ?? ""))" placeholder="key=value"></label>
+            \(query.tags.dropFirst().map { "<input type=\"hidden\" name=\"tag\" value=\"\(field($0))\">" }.joined())
+            <label>Since <input name="since" value="\(field(query.since))" placeholder="2d, 12h, 2026-11-25"></label>
             <label><input type="checkbox" name="reported" value="1"\(query.reportedOnly ? " checked" : "")> Reported only</label>
             <button id="apply" type="submit">Filter</button> <a href="/">Clear</a>
             </form>
@@ -194,6 +194,12 @@ struct SessionsPage {
 
     private static func cell(_ value: String?, _ name: String) -> String {
         "<td class=\"\(name)\">\(text(value ?? ""))</td>"
+    }
+
+    /// A filter's value back in its field, whole (at most 256 bytes): escaped for the
+    /// attribute, and otherwise as typed, so that the form sends the same filter again.
+    private static func field(_ value: String) -> String {
+        HTMLText.escaped(value)
     }
 
     /// `value` as text in an element or a quoted attribute: cut (unless `cut` is false), its
