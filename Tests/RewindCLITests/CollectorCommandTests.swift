@@ -148,6 +148,19 @@ import FoundationNetworking
         #expect(answer.output.hasPrefix("404 {\"error\":{\"code\":\"not_found\""), "\(answer.output)")
         let plain = try? await collector.request("GET", "/v1/sessions/\(UUID().uuidString)", token: collector.upload)
         #expect(plain == nil, "plain HTTP to the TLS port gets no answer")
+        // The sessions page's cookie under TLS: __Host-, Secure; the Origin names https.
+        let signIn = """
+            import http.client, ssl, sys
+            context = ssl.create_default_context(cafile=sys.argv[1])
+            connection = http.client.HTTPSConnection("127.0.0.1", int(sys.argv[2]), context=context)
+            headers = {"Origin": "https://127.0.0.1:" + sys.argv[2], "Content-Type": "application/x-www-form-urlencoded"}
+            connection.request("POST", "/signin", body="token=" + sys.argv[3], headers=headers)
+            answer = connection.getresponse()
+            print(answer.status, answer.getheader("Set-Cookie"))
+            """
+        let cookie = try Self.run("/usr/bin/env", ["python3", "-c", signIn, certificate, String(collector.port), collector.read])
+        let expected = #"^303 __Host-rewind=[A-Za-z0-9_-]{43}; Path=/; Max-Age=28800; HttpOnly; SameSite=Strict; Secure\n$"#
+        #expect(cookie.output.range(of: expected, options: .regularExpression) != nil, "\(cookie.output)")
         let missing = try TeamStoreBuild.run(["serve", "--store", folder.path("s.rewind"), "--tls-cert", folder.path("none.pem"), "--tls-key", key])
         #expect(missing.status == 66 && missing.stderr.hasPrefix("rewind: cannot read the TLS certificate \(folder.path("none.pem"))"), "\(missing.stderr)")
     }
