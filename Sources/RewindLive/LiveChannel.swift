@@ -62,7 +62,17 @@ struct LiveChannel: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(outcome.json.canonicalBytes)
         request.timeoutInterval = 10
-        _ = try await send(request)
+        // An answer lost is a command the page or the stepper waits on for nothing (the loop
+        // has taken its number): a post that fails is tried twice more. Posting it again only
+        // sets the session's last outcome to the same. Two CI runs in a row lost one.
+        for attempt in 1... {
+            do {
+                _ = try await send(request)
+                return
+            } catch  where attempt < 3 {
+                try? await Task.sleep(for: .milliseconds(100 * attempt))
+            }
+        }
     }
 
     private func url(_ last: String) -> URL {
