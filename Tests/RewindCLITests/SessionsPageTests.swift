@@ -171,6 +171,7 @@ import FoundationNetworking
             ("/?after=nowhere", "the page&#39;s place (after) is not one this page links to"),
             ("/?flow=" + String(repeating: "a", count: 257), "the value of flow is longer than 256 bytes"),
             ("/?tag=novalue", "invalid tag &quot;novalue&quot;: expected KEY=VALUE"),
+            ("/?version=2%00", "the value of version holds a NUL byte"),
         ]
         for (path, problem) in cases {
             let page = try await client.send("GET", path, cookie: cookie)

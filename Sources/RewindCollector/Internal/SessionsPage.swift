@@ -40,6 +40,10 @@ struct SessionsPage {
                 guard value.utf8.count <= Self.longestValue else {
                     throw SessionFilter.Invalid(description: "the value of \(name.prefix(32)) is longer than \(Self.longestValue) bytes")
                 }
+                // No recorded string holds one, and PostgreSQL refuses it in text (a 500).
+                guard !value.utf8.contains(0) else {
+                    throw SessionFilter.Invalid(description: "the value of \(name.prefix(32)) holds a NUL byte")
+                }
                 let trimmed = value.trimmingCharacters(in: .whitespaces)
                 switch name {
                 case "flow": flow = trimmed
