@@ -64,7 +64,7 @@ struct LiveChannel: Sendable {
         request.timeoutInterval = 10
         // An answer lost is a command the page or the stepper waits on for nothing (the loop
         // has taken its number): a post that fails is tried twice more. Posting it again only
-        // sets the session's last outcome to the same. Two CI runs in a row lost one.
+        // sets the session's last outcome to the same.
         for attempt in 1... {
             do {
                 _ = try await send(request)

@@ -11,26 +11,26 @@ import Testing
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
 
-        let last = try RewindBinary.run(["show", log, "-1", "-s", "login-happy"])
-        let twenty = try RewindBinary.run(["show", log, "20", "-s", "login-happy"])
+        let last = try await RewindBinary.run(["show", log, "-1", "-s", "login-happy"])
+        let twenty = try await RewindBinary.run(["show", log, "20", "-s", "login-happy"])
         #expect(last.status == 0, "\(last.stderr)")
         #expect(last.stdout == twenty.stdout)
 
-        let tail = try RewindBinary.run(["log", log, "-s", "login-happy", "--from", "-3"])
+        let tail = try await RewindBinary.run(["log", log, "-s", "login-happy", "--from", "-3"])
         #expect(tail.status == 0, "\(tail.stderr)")
         #expect(tail.stdout.split(separator: "\n").map { $0.split(separator: " ").first ?? "" } == ["18", "19", "20"])
 
-        let upTo = try RewindBinary.run(["log", log, "-s", "login-happy", "--from", "-3", "--to", "-2"])
+        let upTo = try await RewindBinary.run(["log", log, "-s", "login-happy", "--from", "-3", "--to", "-2"])
         #expect(upTo.stdout.split(separator: "\n").count == 2)
 
-        let diff = try RewindBinary.run(["diff", log, "-2", "-1", "-s", "login-happy"])
+        let diff = try await RewindBinary.run(["diff", log, "-2", "-1", "-s", "login-happy"])
         #expect(diff.status == 0, "\(diff.stderr)")
         #expect(diff.stdout.hasPrefix("\(log) #1 (login-happy) step 19 → \(log) #1 (login-happy) step 20\n"))
 
-        let across = try RewindBinary.run(["diff", "\(log):login-happy:-2", "\(log):login-happy:-1"])
+        let across = try await RewindBinary.run(["diff", "\(log):login-happy:-2", "\(log):login-happy:-1"])
         #expect(across.stdout == diff.stdout)
 
-        let step = try RewindBinary.run(["step", log, "-s", "login-happy", "--at", "-1"], input: "quit\n")
+        let step = try await RewindBinary.run(["step", log, "-s", "login-happy", "--at", "-1"], input: "quit\n")
         #expect(step.stdout.hasPrefix("#1 (login-happy): step 20 of 20"), "\(step.stdout)")
     }
 
@@ -42,20 +42,20 @@ import Testing
         (["log", "x.rewind", "--colour"], "unknown option '--colour' (see 'rewind log --help')"),
         (["frobnicate"], "unexpected argument 'frobnicate' (see 'rewind --help')"),
     ])
-    func argumentErrorsAreOneLineAndExit64(arguments: [String], message: String) throws {
-        let result = try RewindBinary.run(arguments)
+    func argumentErrorsAreOneLineAndExit64(arguments: [String], message: String) async throws {
+        let result = try await RewindBinary.run(arguments)
         #expect(result.status == 64)
         #expect(result.stderr == "rewind: \(message)\n")
         #expect(result.stdout == "")
     }
 
-    @Test func helpAndVersionGoToStandardOutputWhole() throws {
-        let help = try RewindBinary.run(["show", "--help"])
+    @Test func helpAndVersionGoToStandardOutputWhole() async throws {
+        let help = try await RewindBinary.run(["show", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: rewind show <log> <step>"))
         #expect(help.stdout.contains("-1 the last step"))
         #expect(help.stderr == "")
-        let version = try RewindBinary.run(["--version"])
+        let version = try await RewindBinary.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "0.2.0\n")
     }
@@ -66,7 +66,7 @@ import Testing
         try await Self.recordSession(ofFlow: "todo", into: log)
         let before = FileManager.default.contents(atPath: log)
 
-        let replay = try RewindBinary.run(["replay", log])
+        let replay = try await RewindBinary.run(["replay", log])
         #expect(replay.status == 64)
         #expect(
             replay.stderr == """
@@ -74,11 +74,11 @@ import Testing
                 replay runs an app's reducers: build your app's own inspector with the RewindCLI library (README, "Use Rewind in your app")
 
                 """)
-        #expect(try RewindBinary.run(["replay", log, "--update"]).status == 64)
+        #expect(try await RewindBinary.run(["replay", log, "--update"]).status == 64)
 
         // Reading needs no reducer; rerun in `step` says what it needs.
-        #expect(try RewindBinary.run(["log", log]).status == 0)
-        let step = try RewindBinary.run(["step", log, "--at", "1"], input: "rerun\n")
+        #expect(try await RewindBinary.run(["log", log]).status == 0)
+        let step = try await RewindBinary.run(["step", log, "--at", "1"], input: "rerun\n")
         #expect(step.status == 0)
         #expect(step.stdout.contains("session #1 (chores) is of flow 'todo', whose reducer rewind does not have"))
         #expect(FileManager.default.contents(atPath: log) == before)

@@ -25,11 +25,11 @@ import Testing
 
     private func expectFailure(
         _ path: String, status: Int32, message: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         let before = FileManager.default.contents(atPath: path)
         let siblings = Self.siblings(of: path)
         for command in Self.readCommands {
-            let result = try RewindBinary.run(command(path))
+            let result = try await RewindBinary.run(command(path))
             #expect(result.status == status, "\(command(path)): \(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stderr == "rewind: \(message)\n", "\(command(path))", sourceLocation: sourceLocation)
             #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -44,33 +44,33 @@ import Testing
         return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
-    @Test func aMissingFileIs66() throws {
+    @Test func aMissingFileIs66() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("missing.rewind")
-        try expectFailure(path, status: 66, message: "\(path): no such file")
+        try await expectFailure(path, status: 66, message: "\(path): no such file")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test func anEmptyFileIs65() throws {
+    @Test func anEmptyFileIs65() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("empty.rewind")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
-        try expectFailure(path, status: 65, message: "\(path): not a Rewind log (an empty database)")
+        try await expectFailure(path, status: 65, message: "\(path): not a Rewind log (an empty database)")
     }
 
-    @Test func randomBytesAre65() throws {
+    @Test func randomBytesAre65() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("random.rewind")
         var generator = SystemRandomNumberGenerator()
         try Data((0..<10_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
-        try expectFailure(path, status: 65, message: "\(path): not a Rewind log (not a SQLite database)")
+        try await expectFailure(path, status: 65, message: "\(path): not a Rewind log (not a SQLite database)")
     }
 
-    @Test func aForeignSQLiteDatabaseIs65() throws {
+    @Test func aForeignSQLiteDatabaseIs65() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("foreign.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE notes (text)") }
-        try expectFailure(path, status: 65, message: "\(path): not a Rewind log (a SQLite database of another application)")
+        try await DatabaseQueue(path: path).write { db in try db.execute(sql: "CREATE TABLE notes (text)") }
+        try await expectFailure(path, status: 65, message: "\(path): not a Rewind log (a SQLite database of another application)")
     }
 
     @Test func aNewerFormatIs65() async throws {
@@ -78,7 +78,7 @@ import Testing
         let path = folder.path("future.rewind")
         try await DemoLog.record(into: path)
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = 7") }
-        try expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 6)")
+        try await expectFailure(path, status: 65, message: "\(path): written by a newer Rewind (log format 7; this rewind reads up to 6)")
     }
 
     @Test(arguments: [50, 4_096, 20_000, 60_000])
@@ -94,12 +94,12 @@ import Testing
             length < 100
             ? "the log is damaged or truncated (SQLite reports a malformed database)"
             : "the log is truncated: its header says \(whole.count) bytes, the file holds \(length)"
-        try expectFailure(path, status: 65, message: "\(path): \(message)")
+        try await expectFailure(path, status: 65, message: "\(path): \(message)")
     }
 
     /// A log copied while a recorder holds it open, flushed but not checkpointed: its data is
     /// all in the `-wal`, which the copy left behind.
-    @Test func aLogCopiedWithoutItsWALIs65() throws {
+    @Test func aLogCopiedWithoutItsWALIs65() async throws {
         let live = try TemporaryDirectory(), copies = try TemporaryDirectory()
         let path = live.path("live.rewind"), copy = copies.path("copy.rewind")
         let sink = try SQLiteSink(path: path)
@@ -115,7 +115,7 @@ import Testing
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         recorder.close()
         try sink.close()
-        try expectFailure(
+        try await expectFailure(
             copy, status: 65,
             message:
                 "\(copy): not a whole Rewind log: it holds no session, and copy.rewind-wal, where a recorder writes its steps, is missing (copied while a recorder held it open?)"
@@ -139,7 +139,7 @@ import Testing
         let start = (middle - 1) * pageSize
         bytes.replaceSubrange(start..<start + 64, with: Data(repeating: 0xA5, count: 64))
         try bytes.write(to: URL(fileURLWithPath: path))
-        try expectFailure(path, status: 65, message: "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
+        try await expectFailure(path, status: 65, message: "\(path): the log is damaged or truncated (SQLite reports a malformed database)")
     }
 
     @Test func unknownSessionsStepsAndPathsAre64() async throws {
@@ -160,7 +160,7 @@ import Testing
             (["show", path, "3"], "\(path): holds 7 sessions; choose one with --session NUMBER, NAME or UUID"),
         ]
         for (arguments, message) in cases {
-            let result = try RewindBinary.run(arguments)
+            let result = try await RewindBinary.run(arguments)
             #expect(result.status == 64, "\(arguments)")
             #expect(result.stderr == "rewind: \(message)\n", "\(arguments)")
         }

@@ -14,26 +14,26 @@ import FoundationNetworking
     @Test func pushingTheDemoTwiceOverHTTPStoresItsSevenSessionsOnce() async throws {
         let collector = try await RunningCollector()
         let log = try DemoLogFile()
-        let first = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        let first = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(first.status == 0, "\(first.stderr)")
         let lines = first.stdout.split(separator: "\n")
         #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("pushed \(log.path) #") && $0.contains(": 1 blocks, through step ") }, "\(first.stdout)")
-        let second = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        let second = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(second.status == 0 && second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
-        #expect(try sessionIDs(collector.store) == sessionIDs(log.path))
+        #expect(try await sessionIDs(collector.store) == sessionIDs(log.path))
         let before = storeBytes(collector)
-        let wrong = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", "rwt_0123456789abcdef_wrong"])
+        let wrong = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", "rwt_0123456789abcdef_wrong"])
         #expect(wrong.status == 77)
         #expect(wrong.stderr == "rewind: \(collector.url): no valid token: send Authorization: Bearer TOKEN (HTTP 401)\n", "\(wrong.stderr)")
         #expect(storeBytes(collector) == before, "a refused push wrote nothing")
-        #expect(try TeamStoreBuild.run(["check", collector.store]).status == 0)
+        #expect(try await TeamStoreBuild.run(["check", collector.store]).status == 0)
     }
 
     @Test func aSharedSessionIsServedToAReadTokenOnly() async throws {
         let collector = try await RunningCollector()
         let log = try DemoLogFile()
-        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
-        let id = try sessionIDs(log.path)[0]
+        #expect(try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        let id = try await sessionIDs(log.path)[0]
         let page = try await collector.request("GET", "/sessions/\(id)/report", token: collector.read)
         #expect(page.status == 200 && page.headers["content-type"] == "text/html; charset=utf-8")
         #expect(String(decoding: page.body, as: UTF8.self).contains("login-happy"))
@@ -45,21 +45,21 @@ import FoundationNetworking
         let uploader = try await collector.request("GET", "/sessions/\(id)/log", token: collector.upload)
         #expect(uploader.status == 403 && RunningCollector.errorCode(uploader.body) == "forbidden")
         // The read verbs and pull take the session's URL, with the token in REWIND_TOKEN or --token.
-        let shown = try TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": collector.read])
-        let local = try TeamStoreBuild.run(["show", log.path, "--session", "1", "5"])
+        let shown = try await TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": collector.read])
+        let local = try await TeamStoreBuild.run(["show", log.path, "--session", "1", "5"])
         #expect(shown.status == 0 && shown.stdout == local.stdout, "\(shown.stderr)")
         let folder = try TemporaryDirectory()
-        let pulled = try TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "--token", collector.read, "-o", folder.path("bug.rewind")])
+        let pulled = try await TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "--token", collector.read, "-o", folder.path("bug.rewind")])
         #expect(
             pulled.status == 0 && pulled.stdout == "pulled \(id) (login-happy): 20 steps into \(folder.path("bug.rewind")) as #1\n",
             "\(pulled.stdout)\(pulled.stderr)")
-        let export = try TeamStoreBuild.run(["export", folder.path("bug.rewind")])
-        let original = try TeamStoreBuild.run(["export", log.path, "--session", "1"])
+        let export = try await TeamStoreBuild.run(["export", folder.path("bug.rewind")])
+        let original = try await TeamStoreBuild.run(["export", log.path, "--session", "1"])
         // The same session, but for its app: a collector stores the upload token's (here `tests`).
         let recordedApp = #""metadata":{"app":"rewind","#
         #expect(original.stdout.contains(recordedApp))
         #expect(export.stdout == original.stdout.replacingOccurrences(of: recordedApp, with: #""metadata":{"app":"tests","#) && !export.stdout.isEmpty)
-        let noToken = try TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": ""])
+        let noToken = try await TeamStoreBuild.run(["show", "\(collector.url)/sessions/\(id)", "5"], environment: ["REWIND_TOKEN": ""])
         #expect(noToken.status == 77, "\(noToken.stderr)")
     }
 
@@ -68,7 +68,7 @@ import FoundationNetworking
         let collector = try await RunningCollector(extra: ["--max-body", "\(1 << 20)", "--verify-blocks"])
         let log = try DemoLogFile()
         // The store holds one session already, so that "nothing written" has something to keep.
-        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
         let before = storeBytes(collector)
         let reader = try LogReader(path: log.path)
         var copy = try reader.storedCopy(of: try reader.session("1"))
@@ -161,7 +161,7 @@ import FoundationNetworking
         let cookie = try Self.run("/usr/bin/env", ["python3", "-c", signIn, certificate, String(collector.port), collector.read])
         let expected = #"^303 __Host-rewind=[A-Za-z0-9_-]{43}; Path=/; Max-Age=28800; HttpOnly; SameSite=Strict; Secure\n$"#
         #expect(cookie.output.range(of: expected, options: .regularExpression) != nil, "\(cookie.output)")
-        let missing = try TeamStoreBuild.run(["serve", "--store", folder.path("s.rewind"), "--tls-cert", folder.path("none.pem"), "--tls-key", key])
+        let missing = try await TeamStoreBuild.run(["serve", "--store", folder.path("s.rewind"), "--tls-cert", folder.path("none.pem"), "--tls-key", key])
         #expect(missing.status == 66 && missing.stderr.hasPrefix("rewind: cannot read the TLS certificate \(folder.path("none.pem"))"), "\(missing.stderr)")
     }
 
@@ -183,9 +183,9 @@ import FoundationNetworking
         // last are answered 429 with Retry-After: 1, and the push goes on after each wait.
         let collector = try await RunningCollector(extra: ["--rate", "5"])
         let log = try DemoLogFile()
-        let pushed = try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        let pushed = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(pushed.status == 0, "\(pushed.stderr)")
-        #expect(try sessionIDs(collector.store) == sessionIDs(log.path))
+        #expect(try await sessionIDs(collector.store) == sessionIDs(log.path))
     }
 
     @Test func aRetryWaitsAJitteredBackoffOrWhatTheCollectorAsksForWithinItsBounds() {
@@ -206,10 +206,10 @@ import FoundationNetworking
         let id = UUID().uuidString
         #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 404)
         let tokenID = String(collector.upload.split(separator: "_", maxSplits: 2)[1])
-        let revoked = try TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, tokenID])
+        let revoked = try await TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, tokenID])
         #expect(revoked.status == 0 && revoked.stdout == "revoked \(tokenID)\n")
         #expect(try await collector.request("GET", "/v1/sessions/\(id)", token: collector.upload).status == 401)
-        let listed = try TeamStoreBuild.run(["serve", "token", "list", "--store", collector.store, "--tokens", collector.tokens])
+        let listed = try await TeamStoreBuild.run(["serve", "token", "list", "--store", collector.store, "--tokens", collector.tokens])
         #expect(listed.stdout.contains("\(tokenID)  tests  upload  made ") && listed.stdout.contains(" revoked "), "\(listed.stdout)")
         let file = try String(contentsOfFile: collector.tokens, encoding: .utf8)
         #expect(!listed.stdout.contains("rwt_") && !file.contains(collector.upload.split(separator: "_", maxSplits: 2)[2]), "no secret is kept or shown")
@@ -222,11 +222,11 @@ import FoundationNetworking
         let store = try FreshStore()
         let collector = try await RunningCollector(store: store.url)
         let log = try DemoLogFile()
-        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
-        #expect(try TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
+        #expect(try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload]).status == 0)
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "7\n")
-        let listed = try TeamStoreBuild.run(["sessions", store.url, "--json"])
-        #expect(try uuids(listed.stdout).sorted() == sessionIDs(log.path).sorted())
+        let listed = try await TeamStoreBuild.run(["sessions", store.url, "--json"])
+        #expect(try await uuids(listed.stdout).sorted() == sessionIDs(log.path).sorted())
         // Names holding SQL are values bound into statements: stored and listed as themselves.
         let reader = try LogReader(path: log.path)
         var hostile = try reader.storedCopy(of: try reader.session("1"))
@@ -236,7 +236,7 @@ import FoundationNetworking
         let sent = try await collector.request(
             "POST", "/v1/sessions/\(hostile.id.uuidString)/blocks", token: collector.upload, body: Data(hostile.uploadBody()))
         #expect(sent.status == 200, "\(String(decoding: sent.body, as: UTF8.self))")
-        let stored = try TeamStoreBuild.run(["sessions", store.url, "--json"])
+        let stored = try await TeamStoreBuild.run(["sessions", store.url, "--json"])
         let named = (try JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [[String: Any]] ?? []).first {
             $0["uuid"] as? String == hostile.id.uuidString
         }
@@ -245,12 +245,12 @@ import FoundationNetworking
         #expect(try TestServer.psql("SELECT count(*) FROM rewind_session", database: store.name) == "8\n")
         let unknown = try await collector.request("GET", "/sessions/\(UUID().uuidString)/log", token: collector.read)
         #expect(unknown.status == 404 && RunningCollector.errorCode(unknown.body) == "not_found", "\(String(decoding: unknown.body, as: UTF8.self))")
-        let replayed = try TeamStoreBuild.run(["replay", store.url])
+        let replayed = try await TeamStoreBuild.run(["replay", store.url])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
     }
 
-    private func sessionIDs(_ path: String) throws -> [String] {
-        try uuids(try TeamStoreBuild.run(["sessions", path, "--json"]).stdout)
+    private func sessionIDs(_ path: String) async throws -> [String] {
+        try uuids(try await TeamStoreBuild.run(["sessions", path, "--json"]).stdout)
     }
 
     private func uuids(_ json: String) throws -> [String] {

@@ -40,7 +40,7 @@ import Darwin
         guard !postgres || TestServer.enabled else { return }
         let store = postgres ? try FreshStore() : nil
         let collector = try await RunningCollector(store: store?.url)
-        let other = try collector.uploadToken(app: "other")
+        let other = try await collector.uploadToken(app: "other")
         let log = try DemoLogFile()
         let reader = try LogReader(path: log.path)
         var session = try reader.storedCopy(of: try reader.session("1"))
@@ -88,9 +88,9 @@ import Darwin
         let command = "rewind pull \(collector.url)/sessions/\(id) -o \(id).rewind && rewind report \(id).rewind -o \(id).html"
         #expect(report.status == 413 && error["code"] as? String == "too_large" && error["command"] as? String == command, "\(error)")
         let pulled = collector.folder.path("\(id).rewind")
-        let pull = try TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "-o", pulled], environment: ["REWIND_TOKEN": collector.read])
+        let pull = try await TeamStoreBuild.run(["pull", "\(collector.url)/sessions/\(id)", "-o", pulled], environment: ["REWIND_TOKEN": collector.read])
         #expect(pull.status == 0, "\(pull.stderr)")
-        let made = try TeamStoreBuild.run(["report", pulled, "-o", collector.folder.path("\(id).html")])
+        let made = try await TeamStoreBuild.run(["report", pulled, "-o", collector.folder.path("\(id).html")])
         #expect(made.status == 0, "\(made.stderr)")
         let sent = try await collector.request("GET", "/sessions/\(id)/log", token: collector.read)
         #expect(sent.status == 200 && sent.headers["content-length"] == String(sent.body.count))

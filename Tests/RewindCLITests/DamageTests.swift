@@ -52,12 +52,12 @@ import Testing
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let line = "rewind: \(path): the log is damaged: a gap marker of session #2 (login-invalid-then-fixed) does not match its checksum\n"
         for arguments in [["sessions", path], ["sessions", path, "--json"], ["log", path, "-s", "2"], ["show", path, "3", "-s", "2"]] {
-            let result = try RewindBinary.run(arguments)
+            let result = try await RewindBinary.run(arguments)
             #expect(result.status == 65, "\(arguments)")
             #expect(result.stderr == line, "\(arguments)")
         }
-        #expect(try RewindBinary.run(["show", path, "3", "-s", "1"]).status == 0, "another session's steps read")
-        #expect(try RewindBinary.run(["check", path, "-s", "2"]).status == 1)
+        #expect(try await RewindBinary.run(["show", path, "3", "-s", "1"]).status == 0, "another session's steps read")
+        #expect(try await RewindBinary.run(["check", path, "-s", "2"]).status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
@@ -67,33 +67,33 @@ import Testing
         let path = try await Self.flipped(part, in: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
 
-        let check = try RewindBinary.run(["check", path, "-s", "2"])
+        let check = try await RewindBinary.run(["check", path, "-s", "2"])
         #expect(check.status == 1, "\(part)")
         #expect(check.stdout.contains("      - steps 1 through 28: the stored block does not match its checksum\n"), "\(part): \(check.stdout)")
 
-        let show = try RewindBinary.run(["show", path, "8", "-s", "2"])
+        let show = try await RewindBinary.run(["show", path, "8", "-s", "2"])
         #expect(show.status == 65, "\(part)")
         #expect(
             show.stderr
                 == "rewind: \(path): the log is damaged: step 8 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n",
             "\(part)")
         // A block is checked whole: its other steps are refused too, those of other blocks read.
-        #expect(try RewindBinary.run(["show", path, "7", "-s", "2"]).status == 65, "the block's other steps")
-        #expect(try RewindBinary.run(["show", path, "8", "-s", "1"]).status == 0, "another session's steps read")
+        #expect(try await RewindBinary.run(["show", path, "7", "-s", "2"]).status == 65, "the block's other steps")
+        #expect(try await RewindBinary.run(["show", path, "8", "-s", "1"]).status == 0, "another session's steps read")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "readers never write")
     }
 
     @Test func anEditedActionIsDamageToReplayNotARegression() async throws {
         let folder = try TemporaryDirectory()
         let path = try await Self.flipped("action", in: folder)
-        let replay = try RewindBinary.run(["replay", path, "-s", "2"])
+        let replay = try await RewindBinary.run(["replay", path, "-s", "2"])
         #expect(replay.status == 65)
         #expect(replay.stdout == "")
         #expect(
             replay.stderr
                 == "rewind: \(path): the log is damaged: step 1 of session #2 (login-invalid-then-fixed): its stored block (steps 1 through 28) does not match its checksum\n"
         )
-        #expect(try RewindBinary.run(["replay", path, "-s", "1"]).status == 0, "the other sessions still replay")
+        #expect(try await RewindBinary.run(["replay", path, "-s", "1"]).status == 0, "the other sessions still replay")
     }
 
     @Test func showForceShowsTheDamagedStepMarked() async throws {
@@ -104,7 +104,7 @@ import Testing
         try BlockSurgery(path: path).editRecord(session: 2, step: 8) { record in
             record[5] = try JSONValue(parsing: record[5].canonicalString.replacingOccurrences(of: "Please correct", with: "Planted"))
         }
-        let show = try RewindBinary.run(["show", path, "8", "-s", "2", "--force"])
+        let show = try await RewindBinary.run(["show", path, "8", "-s", "2", "--force"])
         #expect(show.status == 65)
         #expect(
             show.stdout.hasPrefix(

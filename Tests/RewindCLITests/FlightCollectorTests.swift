@@ -47,15 +47,15 @@ import FoundationNetworking
         await flight.close()
 
         let link = "\(collector.url)/sessions/\(flight.sessionID.uuidString)"
-        let replayed = try TeamStoreBuild.run(["replay", link], environment: ["REWIND_TOKEN": collector.read])
+        let replayed = try await TeamStoreBuild.run(["replay", link], environment: ["REWIND_TOKEN": collector.read])
         #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
         #expect(replayed.stdout.contains(" (grown): ") && replayed.stdout.contains(" steps replayed, every state matches"), "\(replayed.stdout)")
         let pulled = folder.path("pulled.rewind")
-        #expect(try TeamStoreBuild.run(["pull", link, "--output", pulled], environment: ["REWIND_TOKEN": collector.read]).status == 0)
-        let check = try TeamStoreBuild.run(["check", pulled])
+        #expect(try await TeamStoreBuild.run(["pull", link, "--output", pulled], environment: ["REWIND_TOKEN": collector.read]).status == 0)
+        let check = try await TeamStoreBuild.run(["check", pulled])
         #expect(check.status == 0, "\(check.stdout)")
         #expect(check.stdout.contains("  gaps       ok       steps 53 through "), "\(check.stdout)")
-        let sessions = try TeamStoreBuild.run(["sessions", pulled])
+        let sessions = try await TeamStoreBuild.run(["sessions", pulled])
         #expect(sessions.stdout.hasSuffix("  at step 41: signup\n"), "\(sessions.stdout)")
     }
 

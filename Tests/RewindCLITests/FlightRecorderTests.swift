@@ -71,22 +71,22 @@ import Testing
         let whole = try #require(try flight.collectedSessions().first)
         #expect(whole.lastStep == 3_002 && whole.endedAt != nil)
         #expect(device.firstKeptStep > 1_002)
-        let sessions = try RewindBinary.run(["sessions", flight.collected])
+        let sessions = try await RewindBinary.run(["sessions", flight.collected])
         #expect(sessions.stdout.split(separator: "\n").first?.hasSuffix("trimmed                         reported") == true, "\(sessions.stdout)")
         #expect(sessions.stdout.hasSuffix("  at step 1001: wants to sign up\n"), "\(sessions.stdout)")
-        let check = try RewindBinary.run(["check", flight.collected])
+        let check = try await RewindBinary.run(["check", flight.collected])
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(
             check.stdout.contains(
                 "  gaps       ok       steps 1 through \(whole.notKept!.upperBound) and \(outcome.storedThrough + 1) through \(device.firstKeptStep - 1) not kept"
             ),
             "\(check.stdout)")
-        let replay = try RewindBinary.run(["replay", flight.collected])
+        let replay = try await RewindBinary.run(["replay", flight.collected])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         let page = flight.folder.path("collected.html")
-        #expect(try RewindBinary.run(["report", flight.collected, "--output", page]).status == 0)
+        #expect(try await RewindBinary.run(["report", flight.collected, "--output", page]).status == 0)
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains(#""report":"at step 1001: wants to sign up""#))
-        let show = try RewindBinary.run(["show", flight.collected, "3002"])
+        let show = try await RewindBinary.run(["show", flight.collected, "3002"])
         #expect(show.stdout.split(separator: "\n").dropFirst().first == "reported at step 1001: wants to sign up", "\(show.stdout)")
     }
 
@@ -121,11 +121,11 @@ import Testing
         let report = try #require(uploads.first?.report)
         #expect(report.step == 5 && report.reason.utf8.count == 1_000 && report.reason.hasSuffix("é"))
         await flight.flight.close()
-        let sessions = try RewindBinary.run(["sessions", flight.collected])
+        let sessions = try await RewindBinary.run(["sessions", flight.collected])
         #expect(sessions.stdout.contains("at step 5: user tapped Report a problem \\u001b[31mééééééééééééééééééééé…\n"), "\(sessions.stdout)")
-        let show = try RewindBinary.run(["show", flight.collected, "5"])
+        let show = try await RewindBinary.run(["show", flight.collected, "5"])
         #expect(show.stdout.contains("reported at step 5: user tapped Report a problem \\u001b[31m\(String(repeating: "é", count: 483))\n"))
-        let json = try RewindBinary.run(["sessions", flight.collected, "--json"])
+        let json = try await RewindBinary.run(["sessions", flight.collected, "--json"])
         #expect(json.stdout.contains(#""report":{"reason":"user tapped Report a problem \u001b[31méé"#), "\(json.stdout)")
     }
 
@@ -152,7 +152,7 @@ import Testing
         earlier.close()
         let sent = try flight.collectedSessions()
         #expect(sent.map(\.name) == ["crashed"] && sent.first?.endedAt == nil)
-        #expect(try RewindBinary.run(["replay", flight.collected]).status == 0)
+        #expect(try await RewindBinary.run(["replay", flight.collected]).status == 0)
     }
 
     @Test func aSessionSamplingLeftOutIsNeitherRecordedNorSent() async throws {

@@ -36,7 +36,7 @@ import Darwin
         try live.end()
         #expect(try await follower.waitForExit() == 0, "the session's end ends the follower")
         #expect(Self.steps(follower.output) == Array(1...1_000), "each step once, in order")
-        #expect(follower.output == (try RewindBinary.run(["log", live.path, "--json"])).stdout, "the same lines as once it is over")
+        #expect(follower.output == (try await RewindBinary.run(["log", live.path, "--json"])).stdout, "the same lines as once it is over")
     }
 
     @Test func logFollowPrintsTheTimelineSoFarThenEachStepInText() async throws {
@@ -141,12 +141,12 @@ import Darwin
         (["find", "LOG", "--where", "status", "--follow", "--session", "nope"], 64, "LOG: no session nope (the log holds #1 (live))"),
         (["step", "LOG", "--follow", "--at", "9"], 64, "LOG: step 9 is out of range: session #1 (live) has steps 0 through 2"),
     ])
-    func followRefusesWhatItCannotDoInOneLine(arguments: [String], status: Int32, message: String) throws {
+    func followRefusesWhatItCannotDoInOneLine(arguments: [String], status: Int32, message: String) async throws {
         let folder = try TemporaryDirectory()
         let live = try LiveLoginSession(path: folder.path("live.rewind"))
         live.record(2)
         try live.end()
-        let result = try RewindBinary.run(arguments.map { $0 == "LOG" ? live.path : $0 }, in: folder.url)
+        let result = try await RewindBinary.run(arguments.map { $0 == "LOG" ? live.path : $0 }, in: folder.url)
         #expect(result.status == status)
         #expect(result.stderr == "rewind: \(message.replacingOccurrences(of: "LOG", with: live.path))\n")
         #expect(result.stdout == "")

@@ -94,12 +94,12 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = try await damagedDemoLog(sql, in: folder)
         for arguments in [["sessions", path], ["log", path, "-s", "1"]] {
-            let result = try RewindBinary.run(arguments)
+            let result = try await RewindBinary.run(arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr == "rewind: \(path): the log is damaged: \(message)\n", "\(arguments)")
         }
         // `check` lists it among the session's problems, and goes on.
-        let check = try RewindBinary.run(["check", path])
+        let check = try await RewindBinary.run(["check", path])
         #expect(check.status == 1, "\(check.stderr)")
         #expect(check.stdout.contains("the session cannot be read whole: \(message)"), "\(check.stdout)")
     }
@@ -110,12 +110,12 @@ import Testing
         let path = try await damagedDemoLog("UPDATE session SET started_at = 1e300 WHERE id = 2", in: folder)
         let message = "rewind: \(path): the log is damaged: session #2 (login-invalid-then-fixed): the stored session row does not match its checksum\n"
         for arguments in [["sessions", path], ["log", path, "-s", "2"], ["show", path, "1", "-s", "2"]] {
-            let result = try RewindBinary.run(arguments)
+            let result = try await RewindBinary.run(arguments)
             #expect(result.status == 65, "\(arguments): \(result.stderr)")
             #expect(result.stderr == message, "\(arguments)")
         }
-        #expect(try RewindBinary.run(["log", path, "-s", "1"]).status == 0, "session #1 is sound")
-        let check = try RewindBinary.run(["check", path])
+        #expect(try await RewindBinary.run(["log", path, "-s", "1"]).status == 0, "session #1 is sound")
+        let check = try await RewindBinary.run(["check", path])
         #expect(check.status == 1)
         #expect(
             check.stdout.contains(

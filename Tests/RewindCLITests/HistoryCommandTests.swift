@@ -45,7 +45,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.path("todo.rewind")
         try await TodoListSessions.record(into: log)
-        let unquoted = try RewindBinary.run(["history", log, "items[id=2].title"])
+        let unquoted = try await RewindBinary.run(["history", log, "items[id=2].title"])
         #expect(unquoted.status == 64)
         #expect(
             unquoted.stderr == """
@@ -53,10 +53,10 @@ import Testing
                 the elements of items have string ids: quote the id, as in items[id="2"].title
 
                 """)
-        let quoted = try RewindBinary.run(["history", log, #"items[id="b"].title"#])
+        let quoted = try await RewindBinary.run(["history", log, #"items[id="b"].title"#])
         #expect(quoted.status == 0, "\(quoted.stderr)")
         // A path that is wrong in another way gets no hint.
-        let misspelt = try RewindBinary.run(["history", log, "itemz[id=2].title"])
+        let misspelt = try await RewindBinary.run(["history", log, "itemz[id=2].title"])
         #expect(misspelt.stderr == "rewind: \(log): the path itemz[id=2].title holds no value at any step of session #1 (todo-ids)\n")
     }
 

@@ -14,12 +14,12 @@ import Testing
         try await DemoLog.record(into: log)
     }
 
-    private func rewind(_ arguments: String...) throws -> RewindBinary.Result {
-        try RewindBinary.run(arguments)
+    private func rewind(_ arguments: String...) async throws -> RewindBinary.Result {
+        try await RewindBinary.run(arguments)
     }
 
-    @Test func sessionsListsEverySession() throws {
-        let result = try rewind("sessions", log)
+    @Test func sessionsListsEverySession() async throws {
+        let result = try await rewind("sessions", log)
         #expect(result.status == 0)
         #expect(
             result.stdout == """
@@ -33,7 +33,7 @@ import Testing
                 7  app-full                      app        44  2027-01-15 08:00:00   18.510s
 
                 """)
-        let json = try JSONValue(parsing: try rewind("sessions", log, "--json").stdout)
+        let json = try await JSONValue(parsing: try rewind("sessions", log, "--json").stdout)
         guard case let .array(sessions) = json else {
             Issue.record("expected an array")
             return
@@ -43,8 +43,8 @@ import Testing
         #expect(sessions[0][JSONPath("redacted_paths")] == ["action.didUpdatePassword._0", "password"])
     }
 
-    @Test func logPrintsARangeAndFiltersByAction() throws {
-        let range = try rewind("log", log, "--session", "login-invalid-then-fixed", "--from", "7", "--to", "9")
+    @Test func logPrintsARangeAndFiltersByAction() async throws {
+        let range = try await rewind("log", log, "--session", "login-invalid-then-fixed", "--from", "7", "--to", "9")
         #expect(
             range.stdout == """
                     7   +0.980s  login  didUpdatePassword(<redacted 5>)  password: <redacted 4> → <redacted 5>
@@ -52,7 +52,7 @@ import Testing
                     9   +1.720s  login  didUpdateUsername("a")           errorMessage − "Please correct the highlighted fields.", isUsernameValid − false, username: "al" → "a"
 
                 """)
-        let taps = try rewind("log", log, "-s", "4", "--action", "didTap*")
+        let taps = try await rewind("log", log, "-s", "4", "--action", "didTap*")
         #expect(
             taps.stdout == """
                    15   +3.450s  photos/thumbnail[3]  didTap       (no change), ⇧ didSelect
@@ -61,7 +61,7 @@ import Testing
                    23  +11.810s  photos/detail        didTapClose  (no change), ⇧ didClose
 
                 """)
-        let lines = try rewind("log", log, "-s", "1", "--json").stdout.split(separator: "\n")
+        let lines = try await rewind("log", log, "-s", "1", "--json").stdout.split(separator: "\n")
         #expect(lines.count == 20)
         let tap = try JSONValue(parsing: String(lines[17]))
         #expect(tap[JSONPath("action_type")] == "didTapLogin")
@@ -73,9 +73,9 @@ import Testing
             ])
     }
 
-    @Test func showPrintsTheActionAndTheStateOrOneValue() throws {
+    @Test func showPrintsTheActionAndTheStateOrOneValue() async throws {
         #expect(
-            try rewind("show", log, "8", "-s", "2").stdout == """
+            try await rewind("show", log, "8", "-s", "2").stdout == """
                 #2 (login-invalid-then-fixed) step 8 of 28, +1.580s
                 action: login  didTapLogin
                 state: {
@@ -89,13 +89,13 @@ import Testing
 
                 """)
         #expect(
-            try rewind("show", log, "0", "-s", "4", "--path", "photos").stdout == """
+            try await rewind("show", log, "0", "-s", "4", "--path", "photos").stdout == """
                 #4 (photos-happy-browse) step 0 of 24
                 action: (none: the initial state)
                 photos: []
 
                 """)
-        let json = try JSONValue(parsing: try rewind("show", log, "15", "-s", "4", "--path", "photos[2].title", "--json").stdout)
+        let json = try await JSONValue(parsing: try rewind("show", log, "15", "-s", "4", "--path", "photos[2].title", "--json").stdout)
         #expect(
             json == [
                 "session": 4, "step": 15, "action_type": "didTap", "origin": "photos/thumbnail[3]",
@@ -103,22 +103,22 @@ import Testing
                 "effects": .null,
             ])
         // What else a step asked for: the login tap on a valid form starts the request.
-        let tap = try rewind("show", log, "26", "-s", "2", "--path", "status").stdout.split(separator: "\n")
+        let tap = try await rewind("show", log, "26", "-s", "2", "--path", "status").stdout.split(separator: "\n")
         #expect(tap.dropFirst() == [#"action: login  didTapLogin"#, #"starts: "auth.login""#, #"status: "inFlight""#])
-        let json26 = try JSONValue(parsing: try rewind("show", log, "26", "-s", "2", "--path", "status", "--json").stdout)
+        let json26 = try await JSONValue(parsing: try rewind("show", log, "26", "-s", "2", "--path", "status", "--json").stdout)
         #expect(json26[JSONPath("effects")] == ["runs": ["auth.login"]])
     }
 
-    @Test func diffNamesTheChangedFieldsByPathInOneLogAndAcrossTwo() throws {
+    @Test func diffNamesTheChangedFieldsByPathInOneLogAndAcrossTwo() async throws {
         #expect(
-            try rewind("diff", log, "7", "8", "--session", "login-invalid-then-fixed").stdout == """
+            try await rewind("diff", log, "7", "8", "--session", "login-invalid-then-fixed").stdout == """
                 \(log) #2 (login-invalid-then-fixed) step 7 → \(log) #2 (login-invalid-then-fixed) step 8
                 + errorMessage: "Please correct the highlighted fields."
                 + isPasswordValid: false
                 + isUsernameValid: false
 
                 """)
-        let across = try rewind("diff", "\(log):photos-thumbnail-error-retry:14", "\(log):photos-happy-browse:14")
+        let across = try await rewind("diff", "\(log):photos-thumbnail-error-retry:14", "\(log):photos-happy-browse:14")
         #expect(across.status == 0)
         #expect(
             across.stdout == """
@@ -128,7 +128,7 @@ import Testing
                 ~ photos[id=4].status: "failed" → "loaded"
 
                 """)
-        let json = try JSONValue(parsing: try rewind("diff", log, "18", "19", "-s", "4", "--json").stdout)
+        let json = try await JSONValue(parsing: try rewind("diff", log, "18", "19", "-s", "4", "--json").stdout)
         #expect(
             json[JSONPath("changes")] == [
                 [

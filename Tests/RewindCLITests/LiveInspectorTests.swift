@@ -119,8 +119,8 @@ import Darwin
         return nil
     }
 
-    private func state(_ arguments: [String]) throws -> JSONValue {
-        let result = try RewindBinary.run(arguments + ["--json"])
+    private func state(_ arguments: [String]) async throws -> JSONValue {
+        let result = try await RewindBinary.run(arguments + ["--json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONValue(parsing: result.stdout)[JSONPath("state")] ?? .null
     }
@@ -146,7 +146,7 @@ import Darwin
         var number = try await command(inspector, session.id, .travel(step: 10))
         #expect(try await eventually { store.isTravelling })
         store.recorder?.flush()
-        #expect(try JSONValueEncoder().encode(store.state) == (try state(["show", path, "10"])))
+        #expect(try await JSONValueEncoder().encode(store.state) == (try state(["show", path, "10"])))
         #expect(try await eventually { try await outcome(inspector, session.id)?.number == number })
         #expect(try await outcome(inspector, session.id)?.shownStep == 10)
 
@@ -168,7 +168,7 @@ import Darwin
         _ = try await command(inspector, session.id, .dispatch(action: ["add": ["_0": 1_000]]))
         #expect(try await eventually { store.step == 51 })
         store.recorder?.flush()
-        let shown = try JSONValue(parsing: try RewindBinary.run(["show", path, "51", "--json"]).stdout)
+        let shown = try JSONValue(parsing: try await RewindBinary.run(["show", path, "51", "--json"]).stdout)
         #expect(shown[JSONPath("origin")] == "inspector")
         #expect(try await eventually { try await held(inspector, session.id) == 51 })
         store.recorder?.close()
@@ -239,7 +239,7 @@ import Darwin
 
         kill(demo.pid, SIGINT)
         #expect(try await demo.waitForExit() == 0)
-        let replay = try RewindBinary.run(["replay", log])
+        let replay = try await RewindBinary.run(["replay", log])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         let sessions = try LogReader(path: log).sessions()
         #expect(sessions.count == 7 && sessions.allSatisfy { $0.endedAt != nil })
@@ -247,6 +247,11 @@ import Darwin
             let id = try #require(session.id)
             #expect(try await eventually { try await held(inspector, id) == session.lastStep }, "\(session.label)")
         }
+
+        // The app is gone: a command to it gives up after `--wait` and says so in one line.
+        let step = try await RewindBinary.run(
+            ["step", inspector.log, "-s", text, "--live", inspector.url.absoluteString, "--wait", "1"], input: "travel 2\nquit\n")
+        #expect(step.stdout.contains("the app did not answer command \(number + 1) within 1.0 seconds: is it still connected?"), "\(step.stdout)")
     }
 
     /// `rewind step --live` on the inspector's log: the lines typed at the stepper (piped here)
@@ -275,10 +280,10 @@ import Darwin
 
             """
         let url = inspector.url.absoluteString
-        // On a thread of its own, neither the main actor (the store answers the commands on it)
-        // nor a thread of the pool (its connection resumes there): with tests beside it in CI,
-        // a pool thread held for the stepper's run left the app's answers late.
-        let step = try await Self.offThePool { try RewindBinary.run(["step", log, "--live", url], input: input) }
+        // The store answers the commands on the main actor, which the run leaves free
+        // (``RewindBinary/offTheMainActor(_:)``).
+        // A wait past any stall of the main actor that tests beside this one cause.
+        let step = try await RewindBinary.run(["step", log, "--live", url, "--wait", "120"], input: input)
         #expect(step.status == 0, "\(step.stderr)")
         let replies = step.stdout.split(separator: "\n").map(String.init).filter {
             $0.hasPrefix("the ") || $0.hasPrefix("skip ") || $0.hasPrefix("dispatch ")
@@ -299,18 +304,16 @@ import Darwin
         store.recorder?.close()
 
         // Without an inspector to send to, one line says so.
-        let unreachable = try await Self.offThePool {
-            try RewindBinary.run(["step", log, "--live", "http://127.0.0.1:9"], input: "travel 1\nquit\n")
-        }
+        let unreachable = try await RewindBinary.run(["step", log, "--live", "http://127.0.0.1:9"], input: "travel 1\nquit\n")
         #expect(unreachable.stdout.contains("cannot reach the inspector at http://127.0.0.1:9: "), "\(unreachable.stdout)")
-        let misuse = try RewindBinary.run(["step", log, "--code", "abc"])
+        let misuse = try await RewindBinary.run(["step", log, "--code", "abc"])
         #expect(misuse.status == 64 && misuse.stderr.contains("--code goes with --live"), "\(misuse.stderr)")
-    }
-
-    /// `body`'s value, run on a thread of its own.
-    private nonisolated static func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
+        for (arguments, message) in [
+            (["--wait", "5"], "--wait goes with --live"), (["--live", url, "--wait", "0"], "--wait takes 1 to 600 seconds, not 0"),
+            (["--live", url, "--wait", "601"], "--wait takes 1 to 600 seconds, not 601"),
+        ] {
+            let refused = try await RewindBinary.run(["step", log] + arguments)
+            #expect(refused.status == 64 && refused.stderr.hasPrefix("rewind: \(message)"), "\(refused.stderr)")
         }
     }
 

@@ -96,7 +96,7 @@ import Testing
         #expect(status == 0)
         // The username and the password the first tap found, and that tap.
         #expect(
-            try RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
+            try await RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
                 #"didUpdateUsername("al")"#, "didUpdatePassword(<redacted", "didTapLogin",
             ])
         let stillRandom = try #require(try Replayer(registry: random).replay(path: small).first)
@@ -106,7 +106,7 @@ import Testing
         }
         // The third step stores the recorded state, which the reducer gives once the random
         // number is taken out; one run's ticket failed here.
-        let fixed = try RewindBinary.run(["replay", small])
+        let fixed = try await RewindBinary.run(["replay", small])
         #expect(fixed.status == 0)
         #expect(
             fixed.stdout
@@ -118,7 +118,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.path("random.rewind"), small = folder.path("small.rewind")
         try await Self.recordRandomLogin(steps: 5_000, seed: 11, into: log)
-        let result = try RewindBinary.run(["minimize", log, "--until", #"status == "succeeded""#, "--output", small])
+        let result = try await RewindBinary.run(["minimize", log, "--until", #"status == "succeeded""#, "--output", small])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -130,12 +130,12 @@ import Testing
         // A login that succeeds: a valid username, a long enough password, a tap, its answer;
         // not the answer alone after a tap that, on an empty form, starts no login.
         #expect(
-            try RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
+            try await RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
                 #"didUpdateUsername("alice")"#, "didUpdatePassword(<redacted", "didTapLogin", "loginResponse(success(…))",
             ])
         let last = try LogReader(path: small).state(of: session, at: session.lastStep)
         #expect(last["status"] == "succeeded")
-        #expect(try RewindBinary.run(["replay", small]).status == 0, "its states are the current reducer's")
+        #expect(try await RewindBinary.run(["replay", small]).status == 0, "its states are the current reducer's")
     }
 
     @Test func aReducerThatTrapsShrinksInChildProcesses() async throws {
@@ -143,20 +143,20 @@ import Testing
         let log = folder.path("random.rewind"), small = folder.path("small.rewind")
         try await Self.recordRandomLogin(steps: 5_000, seed: 3, into: log)
         // crashing-rewind's login reducer traps on a tap while the form's error shows.
-        let result = try RewindBinary.run(["minimize", log, "--crash", "--output", small], program: "crashing-rewind")
+        let result = try await RewindBinary.run(["minimize", log, "--crash", "--output", small], program: "crashing-rewind")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout.hasSuffix(
                 "\nwrote session #1 (random-login-seed3-5000-minimized) to \(small): the reducer stops the program at step 2 (planted: a tap while the error shows)\n"
             ), "\(result.stdout)")
         #expect(
-            try RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
+            try await RewindBinary.run(["log", small]).stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[3] } == [
                 "didTapLogin", "didTapLogin",
             ])
-        let crashing = try RewindBinary.run(["replay", small], environment: ["SWIFT_BACKTRACE": "enable=no"], program: "crashing-rewind")
+        let crashing = try await RewindBinary.run(["replay", small], environment: ["SWIFT_BACKTRACE": "enable=no"], program: "crashing-rewind")
         #expect(crashing.status != 0 && crashing.stderr.contains("planted: a tap while the error shows"), "it still traps")
-        #expect(try RewindBinary.run(["replay", small]).status == 0, "without the trap, the second tap changes nothing, as stored")
-        let none = try RewindBinary.run(["minimize", small, "--crash", "--until", "x", "--output", folder.path("x.rewind")], program: "crashing-rewind")
+        #expect(try await RewindBinary.run(["replay", small]).status == 0, "without the trap, the second tap changes nothing, as stored")
+        let none = try await RewindBinary.run(["minimize", small, "--crash", "--until", "x", "--output", folder.path("x.rewind")], program: "crashing-rewind")
         #expect(none.stderr == "crashing-rewind: choose one of --diverging, --until and --crash (see 'crashing-rewind minimize --help')\n")
     }
 
@@ -164,7 +164,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
-        let result = try RewindBinary.run(["minimize", log, "-s", "1", "--crash", "--output", folder.path("out.rewind")], program: "crashing-rewind")
+        let result = try await RewindBinary.run(["minimize", log, "-s", "1", "--crash", "--output", folder.path("out.rewind")], program: "crashing-rewind")
         #expect(result.status == 1)
         #expect(result.stderr == "crashing-rewind: session #1 (login-happy) replays without the reducer stopping the program: nothing to minimize\n")
     }
@@ -188,7 +188,7 @@ import Testing
         let log = folder.path("login.rewind"), out = folder.path("out.rewind")
         try await DemoLog.record(into: log)
         let replaced = arguments.map { $0 == "OUT" ? out : $0 == "LOG" ? log : $0 }
-        let result = try RewindBinary.run(["minimize", log, "-s", "1"] + replaced)
+        let result = try await RewindBinary.run(["minimize", log, "-s", "1"] + replaced)
         #expect(result.status == status)
         #expect(result.stderr == message.replacingOccurrences(of: "LOG", with: log) + "\n")
         #expect(!FileManager.default.fileExists(atPath: out), "nothing written")

@@ -61,13 +61,13 @@ import Testing
         let log = folder.path("chatty.rewind")
         try await Self.recordChattyLogin(into: log)
 
-        let failed = try RewindBinary.run(["replay", log])
+        let failed = try await RewindBinary.run(["replay", log])
         #expect(failed.status == 1)
         #expect(
             failed.stdout
                 == #"FAILED  \#(log) #1 (chatty): step 1 (login  didUpdateUsername) no longer starts "<img src=x onerror=window.pwned=1>\u202e\u001b[31m""#
                 + "\n")
-        let json = try RewindBinary.run(["replay", log, "--json"])
+        let json = try await RewindBinary.run(["replay", log, "--json"])
         #expect(json.status == 1)
         #expect(
             json.stdout.contains(
@@ -75,13 +75,13 @@ import Testing
             "\(json.stdout)")
         #expect(json.stdout.contains(#""outcome":"behaviour_changed","redacted_steps":1,"replayed_steps":1,"session":1,"step":1,"#))
 
-        let updated = try RewindBinary.run(["replay", log, "--update"])
+        let updated = try await RewindBinary.run(["replay", log, "--update"])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(
             updated.stdout
                 == #"updated \#(log) #1 (chatty): accepted what the current reducer asks for from step 1 (login  didUpdateUsername): no longer starts "<img src=x onerror=window.pwned=1>\u202e\u001b[31m""#
                 + "\n")
-        let passed = try RewindBinary.run(["replay", log])
+        let passed = try await RewindBinary.run(["replay", log])
         #expect(passed.status == 0 && passed.stdout.hasPrefix("ok      \(log) #1 (chatty): 2 steps replayed"), "\(passed.stdout)")
     }
 
@@ -90,15 +90,15 @@ import Testing
         let log = folder.path("older.rewind")
         try await Self.recordOlderLogin(into: log)
 
-        let failed = try RewindBinary.run(["replay", log, "--record-verdict", "abc123"])
+        let failed = try await RewindBinary.run(["replay", log, "--record-verdict", "abc123"])
         #expect(failed.status == 1 && failed.stderr.isEmpty, "\(failed.stderr)")
         let tags = try #require(try LogReader(path: log).sessions().first?.metadata?.tags)
         #expect(tags["rewind.verdict"] == "diverged" && tags["rewind.verdict.step"] == "2" && tags["rewind.verdict.build"] == "abc123")
         #expect(tags["rewind.verdict.at"].flatMap(Double.init).map { abs($0 - Date().timeIntervalSince1970) < 600 } == true)
 
         // Accepted, replayed again against another build: the new verdict replaces the old.
-        #expect(try RewindBinary.run(["replay", log, "--update"]).status == 0)
-        #expect(try RewindBinary.run(["replay", log, "--record-verdict", "def456"]).status == 0)
+        #expect(try await RewindBinary.run(["replay", log, "--update"]).status == 0)
+        #expect(try await RewindBinary.run(["replay", log, "--record-verdict", "def456"]).status == 0)
         let again = try #require(try LogReader(path: log).sessions().first?.metadata?.tags)
         #expect(again["rewind.verdict"] == "passed" && again["rewind.verdict.step"] == "0" && again["rewind.verdict.build"] == "def456")
 
@@ -113,7 +113,7 @@ import Testing
             ),
         ]
         for (arguments, message) in refused {
-            let result = try RewindBinary.run(["replay", log] + arguments)
+            let result = try await RewindBinary.run(["replay", log] + arguments)
             #expect(result.status == 64 && result.stderr == message + "\n", "\(result.stderr)")
         }
     }
@@ -123,7 +123,7 @@ import Testing
         let log = folder.path("older.rewind")
         try await Self.recordOlderLogin(into: log)
 
-        let failed = try RewindBinary.run(["replay", log])
+        let failed = try await RewindBinary.run(["replay", log])
         #expect(failed.status == 1)
         #expect(
             failed.stdout == """
@@ -132,7 +132,7 @@ import Testing
 
                 """)
 
-        let updated = try RewindBinary.run(["replay", log, "--update"])
+        let updated = try await RewindBinary.run(["replay", log, "--update"])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(
             updated.stdout == """
@@ -141,7 +141,7 @@ import Testing
 
                 """)
 
-        let again = try RewindBinary.run(["replay", log])
+        let again = try await RewindBinary.run(["replay", log])
         #expect(again.status == 0)
         #expect(again.stdout == "ok      \(log) #1 (older): 3 steps replayed, every state matches (3 with redacted fields compared as placeholders)\n")
     }
@@ -152,7 +152,7 @@ import Testing
         try await Self.recordOlderLogin(into: log)
         let before = FileManager.default.contents(atPath: log)
 
-        let result = try RewindBinary.run(["step", log], input: "rerun\nnext\nrerun\nnext\nrerun\n")
+        let result = try await RewindBinary.run(["step", log], input: "rerun\nnext\nrerun\nnext\nrerun\n")
         #expect(result.status == 0)
         let replies = result.stdout.components(separatedBy: "\n\n").map { $0.split(separator: "\n").last.map(String.init) ?? "" }
         #expect(replies.contains("step 0 is the initial state; there is no action to run"))

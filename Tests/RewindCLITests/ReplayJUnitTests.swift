@@ -46,7 +46,7 @@ import Testing
         try await Self.record("passes", message: nil, into: log)
         try await Self.record("older", message: "Fix the fields.", into: log)
 
-        let result = try RewindBinary.run(["replay", log, "--junit", junit])
+        let result = try await RewindBinary.run(["replay", log, "--junit", junit])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stdout == """
@@ -80,7 +80,7 @@ import Testing
         try await Self.record(hostile, message: hostile, into: log)
         try await Self.record("newer", message: nil, schemaVersion: 99, into: log)
 
-        let result = try RewindBinary.run(["replay", log, "--junit", junit, "--json"])
+        let result = try await RewindBinary.run(["replay", log, "--junit", junit, "--json"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == 2, "the JSON lines, one a session")
 
@@ -122,12 +122,12 @@ import Testing
         try await Self.record("passes", message: nil, into: log)
         let before = FileManager.default.contents(atPath: log)
 
-        let overLog = try RewindBinary.run(["replay", log, "--junit", log])
+        let overLog = try await RewindBinary.run(["replay", log, "--junit", log])
         #expect(overLog.status == 64)
         #expect(overLog.stderr == "rewind: \(log): is the log being read; choose another --junit\n")
         #expect(FileManager.default.contents(atPath: log) == before)
 
-        let update = try RewindBinary.run(["replay", log, "--update", "--junit", folder.path("replay.xml")])
+        let update = try await RewindBinary.run(["replay", log, "--update", "--junit", folder.path("replay.xml")])
         #expect(update.status == 64)
         #expect(update.stderr == "rewind: --junit reports failures; --update accepts them: choose one (see 'rewind replay --help')\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path("replay.xml")))

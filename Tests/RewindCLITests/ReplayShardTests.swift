@@ -42,7 +42,7 @@ import Testing
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
 
-        let result = try RewindBinary.run(["replay", log, "--shard", "3/3"])
+        let result = try await RewindBinary.run(["replay", log, "--shard", "3/3"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(
             result.stdout == """

@@ -17,7 +17,7 @@ struct ReportBrowserTests {
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
         let page = folder.path("demo.html")
-        let result = try RewindBinary.run(["report", log, "--output", page])
+        let result = try await RewindBinary.run(["report", log, "--output", page])
         #expect(result.status == 0, "\(result.stderr)")
         return (log, URL(fileURLWithPath: page))
     }
@@ -169,7 +169,7 @@ struct ReportBrowserTests {
             #expect(try await Self.texts(browser, "#history-title") == ["History of status"])
             let rows = try await browser.evaluate(
                 "return Array.from(document.querySelectorAll('#history tr'), (r) => Array.from(r.cells, (c) => c.textContent))")
-            let cli = try RewindBinary.run(["history", log, "status", "-s", "3"])
+            let cli = try await RewindBinary.run(["history", log, "status", "-s", "3"])
             let expected = cli.stdout.split(separator: "\n").map { line in
                 line.split(separator: " ", omittingEmptySubsequences: true).first.map(String.init) ?? ""
             }
@@ -221,7 +221,7 @@ struct ReportBrowserTests {
         ]
         try await LoginSessions.record(usernames: hostile, name: "<b>hostile</b>", into: log)
         let page = folder.path("hostile.html")
-        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
+        #expect(try await RewindBinary.run(["report", log, "--output", page]).status == 0)
         try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=1") { browser in
             #expect(try await Self.texts(browser, ".session-tab .name") == ["#1 <b>hostile</b>"])
             for (index, text) in hostile.dropLast().enumerated() {
@@ -248,7 +248,7 @@ struct ReportBrowserTests {
         let log = folder.path("older.rewind")
         try await ReplayCommandTests.recordOlderLogin(into: log)
         let reports = folder.path("reports")
-        let replay = try RewindBinary.run(["replay", log, "--report", reports])
+        let replay = try await RewindBinary.run(["replay", log, "--report", reports])
         #expect(replay.status == 1)
         let page = reports + "/older-1-older.html"
         #expect(replay.stdout.hasSuffix("  report: \(page)\n"), "\(replay.stdout)")
@@ -282,7 +282,7 @@ struct ReportBrowserTests {
         let log = folder.path("chatty.rewind")
         try await ReplayCommandTests.recordChattyLogin(into: log)
         let reports = folder.path("reports")
-        let replay = try RewindBinary.run(["replay", log, "--report", reports])
+        let replay = try await RewindBinary.run(["replay", log, "--report", reports])
         #expect(replay.status == 1)
         let page = reports + "/chatty-1-chatty.html"
         #expect(replay.stdout.hasSuffix("  report: \(page)\n"), "\(replay.stdout)")
@@ -309,9 +309,9 @@ struct ReportBrowserTests {
     @Test func aLongSessionDrawsOnlyTheRowsInView() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("long.rewind")
-        #expect(try RewindBinary.run(["record", "login", "--random", "--seed", "3", "--steps", "3000", "--output", log]).status == 0)
+        #expect(try await RewindBinary.run(["record", "login", "--random", "--seed", "3", "--steps", "3000", "--output", log]).status == 0)
         let page = folder.path("long.html")
-        #expect(try RewindBinary.run(["report", log, "--output", page]).status == 0)
+        #expect(try await RewindBinary.run(["report", log, "--output", page]).status == 0)
         try await Self.withBrowser(on: URL(fileURLWithPath: page), at: "session=1&step=2500") { browser in
             let drawn = try await browser.evaluate("return document.querySelectorAll('#timeline .row').length").int ?? 0
             #expect(drawn > 10 && drawn < 100, "\(drawn) rows drawn of 3001")
@@ -333,7 +333,7 @@ struct ReportBrowserTests {
     @Test func aTrimmedSessionStartsFromItsFirstKeptStepShownWhole() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("flight.rewind")
-        #expect(try RewindBinary.run(["record", "login", "--random", "--steps", "3000", "--retain-steps", "300", "--output", log]).status == 0)
+        #expect(try await RewindBinary.run(["record", "login", "--random", "--steps", "3000", "--retain-steps", "300", "--output", log]).status == 0)
         let page = try Self.report(of: log)
         try await Self.withBrowser(on: page, at: "session=1&step=2560") { browser in
             #expect(try await Self.texts(browser, ".session-tab .meta").first?.contains(" · steps 1–2,559 not kept") == true)
@@ -435,7 +435,7 @@ struct ReportBrowserTests {
         // The same step of two sessions, diffed as `rewind diff` does across recordings.
         try await Self.withBrowser(on: page, at: "session=2&step=8&against=1:8") { browser in
             #expect(try await Self.texts(browser, "#diff-title") == ["Diff: #1 login-happy step 8 → #2 login-invalid-then-fixed step 8"])
-            let cli = try RewindBinary.run(["diff", "\(log):login-happy:8", "\(log):login-invalid-then-fixed:8"])
+            let cli = try await RewindBinary.run(["diff", "\(log):login-happy:8", "\(log):login-invalid-then-fixed:8"])
             #expect(try await Self.texts(browser, "#diff .diff-line") == Array(cli.stdout.split(separator: "\n").dropFirst().map(String.init)))
         }
         // Play steps on by itself until paused.
@@ -463,7 +463,7 @@ struct ReportBrowserTests {
         let steps = [600, 550, 699, 33, 64, 65, 500, 290, 291, 289, 1, 700]
         var expected: [Int: String] = [:]
         for step in steps {
-            let shown = try RewindBinary.run(["show", log, String(step), "--json"])
+            let shown = try await RewindBinary.run(["show", log, String(step), "--json"])
             #expect(shown.status == 0, "\(shown.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])
             expected[step] = try Self.canonical(try #require(object["state"]))
@@ -515,7 +515,7 @@ struct ReportBrowserTests {
         let log = folder.path("todo.rewind")
         try await TodoListSessions.record(into: log)
         let page = URL(fileURLWithPath: folder.path("todo.html"))
-        #expect(try RewindBinary.run(["report", log, "--output", page.path]).status == 0)
+        #expect(try await RewindBinary.run(["report", log, "--output", page.path]).status == 0)
         let field = #"items[id="b"].title"#
         try await Self.withBrowser(on: page, at: "session=1&step=4") { browser in
             #expect(try await Self.placeholder(browser) == "add*", "not the photo app's names")
@@ -526,7 +526,8 @@ struct ReportBrowserTests {
             try await browser.press(.arrowRight)
             #expect(try await Self.texts(browser, "#diff .diff-line") == [#"↕ items[id="c"]: moved [1] → [0]"#], "a move is one move")
             #expect(
-                try RewindBinary.run(["diff", log, "5", "6"]).stdout.hasSuffix("\n" + #"↕ items[id="c"]: moved [1] → [0]"# + "\n"), "as the command line says")
+                try await RewindBinary.run(["diff", log, "5", "6"]).stdout.hasSuffix("\n" + #"↕ items[id="c"]: moved [1] → [0]"# + "\n"),
+                "as the command line says")
             try await browser.press(.arrowRight)
             let keys = try await Self.texts(browser, "#state .key")
             #expect(keys == ["items", #"[id="c"]"#, #"[id="b"]"#, "id", "isDone", "title"], "b, which changed, is open")
@@ -556,7 +557,7 @@ struct ReportBrowserTests {
         let log = folder.path("todo.rewind")
         try await TodoListSessions.record(into: log)
         let page = try Self.report(of: log)
-        let cli = try RewindBinary.run(["history", log, "items", "-s", "1"]).stdout.split(separator: "\n").map { line in
+        let cli = try await RewindBinary.run(["history", log, "items", "-s", "1"]).stdout.split(separator: "\n").map { line in
             // `    5  delete(id: "a")  items: [id="a"] − {3 fields}`: the step and what follows `items: `.
             let step = line.split(separator: " ").first.map(String.init) ?? ""
             let change = line.range(of: "items: ").map { String(line[$0.upperBound...]) } ?? ""
@@ -576,8 +577,8 @@ struct ReportBrowserTests {
     @Test func aLongHistoryIsDrawnAroundTheChangeInEffect() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("random.rewind")
-        #expect(try RewindBinary.run(["record", "login", "--random", "--seed", "5", "--steps", "3000", "--output", log]).status == 0)
-        let changes = try RewindBinary.run(["history", log, "status"]).stdout.split(separator: "\n").compactMap { line in
+        #expect(try await RewindBinary.run(["record", "login", "--random", "--seed", "5", "--steps", "3000", "--output", log]).status == 0)
+        let changes = try await RewindBinary.run(["history", log, "status"]).stdout.split(separator: "\n").compactMap { line in
             line.split(separator: " ").first.flatMap { Int($0) }
         }
         let inEffect = try #require(changes.last { $0 <= 1500 })

@@ -9,7 +9,7 @@ import Testing
         let log = folder.path("demo.rewind")
         try await DemoLog.record(into: log)
         let page = folder.path("demo.html")
-        let result = try RewindBinary.run(["report", log, "--output", page])
+        let result = try await RewindBinary.run(["report", log, "--output", page])
         #expect(result.status == 0, "\(result.stderr)")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: page)[.size] as? Int)
         #expect(result.stdout == "wrote \(page) (\(size >> 10) KB): open it in a browser, file://\(page)\n")
@@ -18,7 +18,7 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: page)
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "created like the log")
 
-        let range = try RewindBinary.run(["report", log, "-s", "login-happy", "--from", "-5", "--output", page])
+        let range = try await RewindBinary.run(["report", log, "-s", "login-happy", "--from", "-5", "--output", page])
         #expect(range.status == 0, "\(range.stderr)")
         let narrowed = try String(contentsOfFile: page, encoding: .utf8)
         #expect(narrowed.contains(#""first":16,"flow":"login","gaps":[],"hasBase":true,"last":20"#))
@@ -39,16 +39,16 @@ import Testing
             ),
         ]
         for (arguments, status, message) in cases {
-            let result = try RewindBinary.run(["report", log] + arguments + ["--output", page])
+            let result = try await RewindBinary.run(["report", log] + arguments + ["--output", page])
             #expect(result.status == status, "\(arguments)")
             #expect(result.stderr == message, "\(arguments)")
             #expect(!FileManager.default.fileExists(atPath: page), "\(arguments)")
         }
-        let overwrite = try RewindBinary.run(["report", log, "--output", log])
+        let overwrite = try await RewindBinary.run(["report", log, "--output", log])
         #expect(overwrite.status == 64)
         #expect(overwrite.stderr == "rewind: \(log): is the log being read; choose another --output\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: log)) == before)
-        let missing = try RewindBinary.run(["report", folder.path("none.rewind"), "--output", page])
+        let missing = try await RewindBinary.run(["report", folder.path("none.rewind"), "--output", page])
         #expect(missing.status == 66)
         #expect(!FileManager.default.fileExists(atPath: page))
     }

@@ -17,6 +17,27 @@ struct RewindBinary {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(program)
     }
 
+    /// Runs `rewind` as the synchronous `run` does, on a thread of its own, so a caller on the
+    /// main actor does not hold it for the child's life. The live tests' apps answer commands on
+    /// the main actor: a test elsewhere holding it 10 s through a child made the stepper report
+    /// an answer lost (three CI runs; reproduced by holding the main actor 12 s beside it).
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, input: String = "",
+        environment: [String: String] = [:], program: String = "rewind", executable: URL? = nil
+    ) async throws -> Result {
+        try await offTheMainActor {
+            try run(arguments, in: directory, input: input, environment: environment, program: program, executable: executable) as Result
+        }
+    }
+
+    /// `body`'s value, computed on a thread of its own: neither the main actor nor a thread of
+    /// the concurrency pool waits on it.
+    static func offTheMainActor<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Swift.Result { try body() }) }.start()
+        }
+    }
+
     /// Runs `rewind` with `arguments` in `directory`, feeding `input` to its standard input.
     static func run(
         _ arguments: [String], in directory: URL? = nil, input: String = "",

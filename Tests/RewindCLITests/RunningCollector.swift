@@ -26,8 +26,8 @@ final class RunningCollector {
         self.store = store ?? folder.path("collected.rewind")
         tokens = folder.path("collected.tokens")
         self.extra = extra
-        upload = try Self.token(["--app", "tests"], tokens: tokens, store: self.store)
-        read = try Self.token(["--app", "tests", "--read"], tokens: tokens, store: self.store)
+        upload = try await Self.token(["--app", "tests"], tokens: tokens, store: self.store)
+        read = try await Self.token(["--app", "tests", "--read"], tokens: tokens, store: self.store)
         try await start()
     }
 
@@ -88,12 +88,12 @@ final class RunningCollector {
     }
 
     /// A new upload token for `app`, which the running server takes at once.
-    func uploadToken(app: String) throws -> String {
-        try Self.token(["--app", app], tokens: tokens, store: store)
+    func uploadToken(app: String) async throws -> String {
+        try await Self.token(["--app", app], tokens: tokens, store: store)
     }
 
-    private static func token(_ arguments: [String], tokens: String, store: String) throws -> String {
-        let result = try TeamStoreBuild.run(["serve", "token", "create", "--store", store, "--tokens", tokens] + arguments)
+    private static func token(_ arguments: [String], tokens: String, store: String) async throws -> String {
+        let result = try await TeamStoreBuild.run(["serve", "token", "create", "--store", store, "--tokens", tokens] + arguments)
         guard result.status == 0 else { throw Failed(output: result.stderr) }
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -115,7 +115,7 @@ import RewindTeamStore
         let folder = try TemporaryDirectory()
         let (path, newestFirst) = try Self.log(in: folder)
         let fresh = try FreshStore()
-        let pushed = try TeamStoreBuild.run(["push", path, "--to", fresh.url])
+        let pushed = try await TeamStoreBuild.run(["push", path, "--to", fresh.url])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         let store = try await TeamStore.open(try TeamStoreLocation(fresh.url))
         do {

@@ -69,7 +69,7 @@ import FoundationNetworking
     static func demo() async throws -> (RunningCollector, [SessionSummary], TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let store = folder.path("store.rewind")
-        #expect(try TeamStoreBuild.run(["demo", "--output", store]).status == 0)
+        #expect(try await TeamStoreBuild.run(["demo", "--output", store]).status == 0)
         let sessions = try LogReader(path: store).sessions()
         return (try await RunningCollector(store: store), sessions, folder)
     }
@@ -112,7 +112,7 @@ import FoundationNetworking
         let again = try await client.signIn(collector.read)
         #expect(try await client.send("GET", "/", cookie: again).body.contains("<table id=\"sessions\">"))
         let id = String(collector.read.split(separator: "_")[1])
-        #expect(try TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, id]).status == 0)
+        #expect(try await TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, id]).status == 0)
         #expect(try await client.send("GET", "/", cookie: again).body.contains(#"id="sign-in""#))
     }
 
@@ -228,7 +228,7 @@ import FoundationNetworking
         let collector = try await RunningCollector(store: store)
         let client = Client(base: collector.url)
 
-        let replay = try TeamStoreBuild.run(
+        let replay = try await TeamStoreBuild.run(
             ["replay", "\(collector.url)/sessions/\(id)", "--record-verdict", "ci-4512"], environment: ["REWIND_TOKEN": collector.read])
         #expect(replay.status == 1 && replay.stdout.hasPrefix("FAILED  \(collector.url)/sessions/\(id) #1 (older): diverged at step 2"), "\(replay.stderr)")
         let cookie = try await client.signIn(collector.read)
@@ -236,7 +236,7 @@ import FoundationNetworking
         #expect(page.body.contains(#"<td class="verdict verdict-diverged">diverged at step 2 <span class="against">build ci-4512</span></td>"#))
 
         // Without a read token, the replay says so and keeps nothing.
-        let refused = try TeamStoreBuild.run(
+        let refused = try await TeamStoreBuild.run(
             ["replay", "\(collector.url)/sessions/\(id)", "--record-verdict", "ci-4513"], environment: ["REWIND_TOKEN": collector.upload])
         #expect(refused.status != 0 && !refused.stderr.isEmpty)
         #expect(try await client.send("GET", "/", cookie: cookie).body.contains("build ci-4512"))

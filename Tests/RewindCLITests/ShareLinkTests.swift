@@ -64,12 +64,12 @@ import FoundationNetworking
     @Test func aLinkOpensTheReportAndABadOneSaysWhy() async throws {
         let folder = try TemporaryDirectory()
         let store = folder.path("store.rewind")
-        #expect(try TeamStoreBuild.run(["demo", "--output", store]).status == 0)
+        #expect(try await TeamStoreBuild.run(["demo", "--output", store]).status == 0)
         let sessions = try LogReader(path: store).sessions()
         let (first, second) = (try #require(sessions[0].id), try #require(sessions[1].id))
         let accessLog = folder.path("access.log")
         let collector = try await RunningCollector(store: store, extra: ["--access-log", accessLog])
-        let made = try TeamStoreBuild.run(
+        let made = try await TeamStoreBuild.run(
             ["serve", "link", "create", "--store", store, "--tokens", collector.tokens, first.uuidString, "--expires", "1h", "--base", collector.url])
         #expect(made.status == 0, "\(made.stderr)")
         let link = try #require(URL(string: made.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -106,7 +106,7 @@ import FoundationNetworking
             #expect(try await collector.request("GET", "/sessions/\(first.uuidString)/report?\(query)", token: nil).status == 401)
 
             // revoke-all: the link made before stops working.
-            #expect(try TeamStoreBuild.run(["serve", "link", "revoke-all", "--store", store, "--tokens", collector.tokens]).status == 0)
+            #expect(try await TeamStoreBuild.run(["serve", "link", "revoke-all", "--store", store, "--tokens", collector.tokens]).status == 0)
             try await browser.open(link)
             #expect(try await browser.elementText(css: "#reason") == ShareLinks.Refusal.revoked.description)
             // The refused pages' own 403s are the only errors: nothing the CSP blocked.
@@ -123,9 +123,9 @@ import FoundationNetworking
         #expect(lines.first?.contains("GET /s/\(first.uuidString) 200 ") == true, "\(lines)")
 
         // A session the store does not hold, and a bad duration, are one line each.
-        let missing = try TeamStoreBuild.run(["serve", "link", "create", "--store", store, "--tokens", collector.tokens, UUID().uuidString])
+        let missing = try await TeamStoreBuild.run(["serve", "link", "create", "--store", store, "--tokens", collector.tokens, UUID().uuidString])
         #expect(missing.status != 0 && missing.stderr.contains("holds no session"), "\(missing.stderr)")
-        let forever = try TeamStoreBuild.run(["serve", "link", "create", "--store", store, first.uuidString, "--expires", "400d"])
+        let forever = try await TeamStoreBuild.run(["serve", "link", "create", "--store", store, first.uuidString, "--expires", "400d"])
         #expect(forever.status == 64 && forever.stderr.contains("from 1s to 366d"), "\(forever.stderr)")
     }
 
@@ -134,9 +134,9 @@ import FoundationNetworking
     @Test func pushPrintsALinkToWhatItSent() async throws {
         let folder = try TemporaryDirectory()
         let log = folder.path("app.rewind")
-        #expect(try TeamStoreBuild.run(["record", "login", "--random", "--seed", "1", "--steps", "30", "--output", log]).status == 0)
+        #expect(try await TeamStoreBuild.run(["record", "login", "--random", "--seed", "1", "--steps", "30", "--output", log]).status == 0)
         let collector = try await RunningCollector()
-        let pushed = try TeamStoreBuild.run(["push", log, "--to", collector.url, "--token", collector.upload, "--link"])
+        let pushed = try await TeamStoreBuild.run(["push", log, "--to", collector.url, "--token", collector.upload, "--link"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
         let id = try #require(try LogReader(path: log).sessions().first?.id)
         let line = try #require(pushed.stdout.split(separator: "\n").first { $0.hasPrefix("link: ") })
@@ -146,11 +146,11 @@ import FoundationNetworking
         #expect((response as? HTTPURLResponse)?.statusCode == 200 && String(decoding: data, as: UTF8.self).contains("<title>"))
 
         // Another app's token learns nothing of the session; a read token makes no link.
-        let other = try collector.uploadToken(app: "other")
+        let other = try await collector.uploadToken(app: "other")
         #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link", token: other).status == 404)
         #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link", token: collector.read).status == 403)
         #expect(try await collector.request("POST", "/v1/sessions/\(id.uuidString)/link?expires=99999999999", token: collector.upload).status == 400)
-        let misuse = try TeamStoreBuild.run(["push", log, "--to", "postgres://nobody@127.0.0.1:1/none", "--link"])
+        let misuse = try await TeamStoreBuild.run(["push", log, "--to", "postgres://nobody@127.0.0.1:1/none", "--link"])
         #expect(misuse.status == 64 && misuse.stderr.contains("--link asks a collector"), "\(misuse.stderr)")
     }
 

@@ -23,6 +23,11 @@ enum TeamStoreBuild {
         return try RewindBinary.run(arguments, environment: environment, executable: binary)
     }
 
+    /// The same, on a thread of its own (``RewindBinary/offTheMainActor(_:)``).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> RewindBinary.Result {
+        try await RewindBinary.offTheMainActor { try run(arguments, environment: environment) as RewindBinary.Result }
+    }
+
     struct Missing: Error, CustomStringConvertible {
         var description: String {
             "REWIND_REQUIRE_TEAMSTORE=1 but no rewind built with the Servers trait: set REWIND_TEAMSTORE_BINARY (swift build --traits Servers --scratch-path .build-teamstore --product rewind)"

@@ -221,7 +221,7 @@ import Testing
         #expect(step[JSONPath("origin")] == .string(HostileSessions.origin))
         #expect(step[JSONPath("state.note")] == .string(HostileSessions.text))
 
-        let export = try RewindBinary.run(["export", "hostile.rewind", "-s", "1"], in: folder.url)
+        let export = try await RewindBinary.run(["export", "hostile.rewind", "-s", "1"], in: folder.url)
         #expect(export.status == 0)
         let controls = export.stdout.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" }
         #expect(controls.isEmpty, "JSON escapes every C0 control")

@@ -155,12 +155,12 @@ import Testing
         #expect(ended.contains("todo-tui: recorded 5 steps") || ended.contains("Pane is dead (status 0"), "the app did not end:\n\(ended)")
         // What the app recorded live is an ordinary session: the dispatch is the inspector's,
         // and the app's own inspector replays it clean.
-        let shown = try TeamStoreBuild.run(["show", log, "5", "--json"])
+        let shown = try await TeamStoreBuild.run(["show", log, "5", "--json"])
         #expect(shown.status == 0, "\(shown.stderr)")
         let step = try JSONValue(parsing: shown.stdout)
         #expect(step[JSONPath("origin")] == "inspector" && step[JSONPath("action_type")] == "addItem")
         let todoRewind = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("todo-rewind").path
-        let replay = try RewindBinary.run(["replay", log], executable: URL(fileURLWithPath: todoRewind))
+        let replay = try await RewindBinary.run(["replay", log], executable: URL(fileURLWithPath: todoRewind))
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         #expect(replay.stdout.contains("5 steps replayed, every state matches"), "\(replay.stdout)")
     }

@@ -59,6 +59,12 @@ struct StepCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The pairing code rewind live printed, when it listens beyond loopback.", valueName: "code"))
     var code: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How long to wait for the app's answer to each command, 1 to 600 (\(LiveSteering.defaultWait) by default).",
+            valueName: "seconds"))
+    var wait: Int?
+
     func validate() throws {
         if follow, SessionStores.isElsewhere(log) {
             throw ValidationError("--follow watches a log on this machine as it is written, not a team store")
@@ -72,6 +78,10 @@ struct StepCommand: AsyncParsableCommand {
             }
         }
         if code != nil, live == nil { throw ValidationError("--code goes with --live") }
+        if let wait {
+            guard live != nil else { throw ValidationError("--wait goes with --live") }
+            guard (1...600).contains(wait) else { throw ValidationError("--wait takes 1 to 600 seconds, not \(wait)") }
+        }
     }
 
     func run() async throws {
@@ -100,7 +110,9 @@ struct StepCommand: AsyncParsableCommand {
             follower: follower
         )
         session.columns = Terminal.size?.columns
-        let steering = live.flatMap(URL.init(string:)).map { LiveSteering(client: LiveInspectorClient(url: $0, pairingCode: code)) }
+        let steering = live.flatMap(URL.init(string:)).map {
+            LiveSteering(client: LiveInspectorClient(url: $0, pairingCode: code), wait: .seconds(wait ?? LiveSteering.defaultWait))
+        }
         if isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, RawTerminal.enable() {
             defer { RawTerminal.restore() }
             await Self.readKeys(into: &session, following: follow, steering: steering)

@@ -8,7 +8,13 @@ import RewindRendering
 /// through time, through its `rewind live` inspector, and wait for its answer:
 /// `travel [N]`, `resume`, `skip [N]`, `unskip [N]`, `dispatch JSON` (N: the step shown).
 struct LiveSteering {
+    /// Seconds to wait for an answer unless `--wait` says otherwise: an app answers in
+    /// milliseconds, but a busy one (a debugger's breakpoint lifted, a loaded machine) later;
+    /// past it, one line asks whether it is connected.
+    static let defaultWait = 10
+
     let client: LiveInspectorClient
+    let wait: Duration
 
     /// The reply to `line` when it is one of these commands; nil when it is not.
     func run(_ line: String, in session: StepSession) async -> [String]? {
@@ -41,9 +47,7 @@ struct LiveSteering {
             command = name == "travel" ? .travel(step: step) : name == "skip" ? .skip(step: step) : .unskip(step: step)
         }
         do {
-            // 10 s: an app answers in milliseconds, but a busy one (a debugger's breakpoint
-            // lifted, a loaded machine) later; past it, one line asks whether it is connected.
-            return [Self.describe(try await client.perform(command, on: id, timeout: .seconds(10)))]
+            return [Self.describe(try await client.perform(command, on: id, timeout: wait))]
         } catch {
             return [TerminalText.escaped(error.message)]
         }
