@@ -78,9 +78,8 @@ extension Collector {
             cursor = try query.cursor()
         } catch {
             let shown = (try? SessionsPage.Query(items: Self.formItems(request.uri.query ?? ""))) ?? SessionsPage.Query()
-            // The page's fields have no dashes: `invalid since "zz"`, not `--since`.
-            let problem = error.description.replacingOccurrences(of: "invalid --", with: "invalid ")
-            return Self.html(SessionsPage.html(page: nil, query: shown, app: token.app, problem: problem), status: .badRequest)
+            return Self.html(
+                SessionsPage.html(page: nil, query: shown, app: token.app, problem: SessionsPage.Query.problem(error)), status: .badRequest)
         }
         let page = try await store.sessions(matching: filter, after: cursor, limit: SessionsPage.size)
         return Self.html(SessionsPage.html(page: page, query: query, app: token.app))

@@ -186,16 +186,38 @@ extension Collector {
         return try Self.json(Progress(session: id, received: held))
     }
 
-    /// `GET /v1/sessions`: the sessions held, as `rewind sessions --json` lists them.
+    /// `GET /v1/sessions`: the sessions held, as `rewind sessions --json` lists them, filtered
+    /// by the sessions page's query; with `limit` (or `after`) a page of them newest first, and
+    /// a `Link` header (`rel="next"`) to the next page while there is one.
     private func list(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
         _ = try await guardian.admit(request.headers[.authorization], scope: .read)
-        let sessions = try await store.sessions(matching: SessionFilter())
+        let query: SessionsPage.Query, filter: SessionFilter, cursor: SessionPage.Cursor?, limit: Int?
+        do {
+            query = try SessionsPage.Query(items: Self.formItems(request.uri.query ?? ""))
+            filter = try query.filter(now: Date())
+            cursor = try query.cursor()
+            limit = try query.pageSize()
+        } catch {
+            throw CollectorError.badRequest(SessionsPage.Query.problem(error))
+        }
+        let sessions: [SessionSummary]
+        var next: String?
+        if limit == nil, cursor == nil {
+            sessions = try await store.sessions(matching: filter)
+        } else {
+            let size = limit ?? SessionPage.maximumSize
+            let page = try await store.sessions(matching: filter, after: cursor, limit: size)
+            sessions = page.sessions
+            next = page.next.map { "<\(query.link(after: $0, path: "/v1/sessions", limit: size))>; rel=\"next\"" }
+        }
         let listed = sessions.map { session in
             Listed(
                 session: session.id?.uuidString ?? "", name: session.name, flow: session.flow, steps: session.eventCount,
                 startedAt: session.startedAt.timeIntervalSince1970, endedAt: session.endedAt?.timeIntervalSince1970, app: session.metadata?.app)
         }
-        return try Self.json(listed)
+        var response = try Self.json(listed)
+        if let next { response.headers[.init("Link")!] = next }
+        return response
     }
 
     /// `GET /sessions/{id}/report`: the session's HTML inspector.

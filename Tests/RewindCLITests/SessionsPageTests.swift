@@ -189,6 +189,51 @@ import FoundationNetworking
         #expect(try await client.send("GET", "/?flow=\(long)", cookie: cookie).body.contains(#"name="flow" value="\#(long)""#))
     }
 
+    /// `GET /v1/sessions?limit=N` pages what the whole list holds, newest first, through its
+    /// `Link` header, with the page's filters; a bad query is a 400 with a JSON body.
+    @Test func theAPIPagesTheListThroughItsLinkHeader() async throws {
+        let (collector, sessions, folder) = try await Self.demo()
+        defer { withExtendedLifetime(folder) {} }
+        func listed(_ path: String) async throws -> (ids: [String], next: String?) {
+            let answer = try await collector.request("GET", path, token: collector.read)
+            #expect(answer.status == 200, "\(path): \(String(decoding: answer.body, as: UTF8.self))")
+            let rows = try JSONSerialization.jsonObject(with: answer.body) as? [[String: Any]] ?? []
+            return (rows.map { $0["session"] as? String ?? "" }, answer.headers["link"])
+        }
+        let newestFirst = sessions.sorted { ($0.startedAt, $0.id?.uuidString ?? "") > ($1.startedAt, $1.id?.uuidString ?? "") }
+        var paged: [[String]] = []
+        var path: String? = "/v1/sessions?limit=3"
+        var links: [String] = []
+        while let next = path, paged.count < 10 {
+            let page = try await listed(next)
+            paged.append(page.ids)
+            links += page.next.map { [$0] } ?? []
+            path = page.next.map { String($0.dropFirst().prefix { $0 != ">" }) }
+        }
+        #expect(paged.map(\.count) == [3, 3, 1])
+        #expect(paged.flatMap { $0 } == newestFirst.map { $0.id?.uuidString ?? "" })
+        #expect(links.allSatisfy { $0.hasPrefix("</v1/sessions?limit=3&after=") && $0.hasSuffix(">; rel=\"next\"") }, "\(links)")
+        #expect(Set(try await listed("/v1/sessions").ids) == Set(newestFirst.map { $0.id?.uuidString ?? "" }), "unpaged: every session")
+
+        let login = newestFirst.filter { $0.flow == "login" }.map { $0.id?.uuidString ?? "" }
+        #expect(!login.isEmpty && login.count < sessions.count)
+        let filtered = try await listed("/v1/sessions?flow=login&limit=500")
+        #expect(filtered.ids == login && filtered.next == nil)
+
+        for (query, message) in [
+            ("limit=0", "limit takes 1 to 500 sessions, not 0"), ("limit=501", "limit takes 1 to 500 sessions, not 501"),
+            ("limit=ten", "limit takes 1 to 500 sessions, not ten"),
+            ("after=nowhere", "the page's place (after) is not one this page links to: start from the newest"),
+            ("since=yesterday&limit=5", "invalid since \"yesterday\": expected a duration"),
+        ] {
+            let answer = try await collector.request("GET", "/v1/sessions?\(query)", token: collector.read)
+            let body = try JSONSerialization.jsonObject(with: answer.body) as? [String: [String: String]]
+            #expect(answer.status == 400 && body?["error"]?["code"] == "bad_request", "\(query)")
+            #expect(body?["error"]?["message"]?.hasPrefix(message) == true, "\(query): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+        #expect(try await collector.request("GET", "/v1/sessions?limit=3", token: collector.upload).status == 403)
+    }
+
     @Test func aVerdictArrivesWithAReadTokenAndShowsOnItsRow() async throws {
         let (collector, sessions, folder) = try await Self.demo()
         let client = Client(base: collector.url)

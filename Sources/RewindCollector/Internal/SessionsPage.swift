@@ -28,6 +28,9 @@ struct SessionsPage {
         var since = ""
         var reportedOnly = false
         var after = ""
+        /// Sessions a page of the API holds (`GET /v1/sessions?limit=`); the page's own is
+        /// ``SessionsPage/size``.
+        var limit = ""
 
         /// The most bytes a value may hold, and the most tags: a query is read, then
         /// echoed into the form, so both are bounded.
@@ -55,6 +58,7 @@ struct SessionsPage {
                 case "since": since = trimmed
                 case "reported": reportedOnly = !trimmed.isEmpty
                 case "after": after = trimmed
+                case "limit": limit = trimmed
                 default: continue
                 }
             }
@@ -85,14 +89,31 @@ struct SessionsPage {
             return cursor
         }
 
-        /// The query again, with `after` in place of its own: a link's `?…`.
-        func link(after cursor: SessionPage.Cursor?) -> String {
+        /// Why a query was refused, in one line: its names have no dashes (`invalid since
+        /// "zz"`, not `--since`).
+        static func problem(_ error: SessionFilter.Invalid) -> String {
+            error.description.replacingOccurrences(of: "invalid --", with: "invalid ")
+        }
+
+        /// The API's page size, 1 to ``SessionPage/maximumSize``; nil when not asked.
+        func pageSize() throws(SessionFilter.Invalid) -> Int? {
+            guard !limit.isEmpty else { return nil }
+            guard let size = Int(limit), (1...SessionPage.maximumSize).contains(size) else {
+                throw SessionFilter.Invalid(description: "limit takes 1 to \(SessionPage.maximumSize) sessions, not \(limit.prefix(32))")
+            }
+            return size
+        }
+
+        /// The query again, with `after` in place of its own (and the API's `limit`, when
+        /// given): a link to `path`, with its `?…`.
+        func link(after cursor: SessionPage.Cursor?, path: String = "/", limit: Int? = nil) -> String {
             var items: [(String, String)] = []
             for (name, value) in [("flow", flow), ("version", appVersion), ("origin", origin), ("since", since)] where !value.isEmpty {
                 items.append((name, value))
             }
             items += tags.map { ("tag", $0) }
             if reportedOnly { items.append(("reported", "1")) }
+            if let limit { items.append(("limit", String(limit))) }
             if let cursor { items.append(("after", cursor.description)) }
             // Every byte but the unreserved ones encoded: a value may hold `&`, `=` or `+`,
             // which URLComponents leaves as they are in a query.
@@ -100,7 +121,7 @@ struct SessionsPage {
             let query = items.map { name, value in
                 "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? "")"
             }.joined(separator: "&")
-            return query.isEmpty ? "/" : "/?" + query
+            return query.isEmpty ? path : path + "?" + query
         }
     }
 
