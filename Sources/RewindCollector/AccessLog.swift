@@ -56,9 +56,9 @@ public final class AccessLog: Sendable {
 
     /// Writes the line of one request, whole (one `write` under a lock, so that lines of
     /// requests served at once never interleave).
-    func record(method: String, path: String, status: Int, bytes: Int?, seconds: Double, authorization: String?, at date: Date) {
+    func record(method: String, path: String, status: Int, bytes: Int?, seconds: Double, token: String?, at date: Date) {
         guard let descriptor else { return }
-        let line = Self.line(method: method, path: path, status: status, bytes: bytes, seconds: seconds, authorization: authorization, at: date)
+        let line = Self.line(method: method, path: path, status: status, bytes: bytes, seconds: seconds, token: token, at: date)
         let data = Array(line.utf8)
         lock.withLock {
             var written = 0
@@ -71,12 +71,12 @@ public final class AccessLog: Sendable {
         }
     }
 
-    static func line(method: String, path: String, status: Int, bytes: Int?, seconds: Double, authorization: String?, at date: Date) -> String {
+    /// - Parameter token: the id of the request's token, from ``tokenID(_:)`` or a sign-in.
+    static func line(method: String, path: String, status: Int, bytes: Int?, seconds: Double, token: String?, at date: Date) -> String {
         let shownPath = TerminalText.escaped(String(decoding: path.utf8.prefix(256), as: UTF8.self))
         let milliseconds = (seconds * 10_000).rounded() / 10
         let shownBytes = bytes.map(String.init) ?? "-"
-        let token = tokenID(authorization) ?? "-"
-        return "\(timestamp(date)) \(TerminalText.escaped(method)) \(shownPath) \(status) \(shownBytes) \(milliseconds)ms token=\(token)\n"
+        return "\(timestamp(date)) \(TerminalText.escaped(method)) \(shownPath) \(status) \(shownBytes) \(milliseconds)ms token=\(token ?? "-")\n"
     }
 
     /// The id part of `Bearer rwt_ID_SECRET` when it has the form of one (16 hex digits), nil
@@ -107,19 +107,29 @@ public final class AccessLog: Sendable {
 struct AccessLogging: RouterMiddleware {
     typealias Context = BasicRequestContext
     let log: AccessLog
+    /// The sessions page's sign-ins, and the name of their cookie: a page's request names the
+    /// token it signed in with, as an API request names the one it carries.
+    var signIns: (sessions: WebSessions, cookie: String)?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
         let date = Date()
-        let authorization = request.headers[.authorization]
+        var token = AccessLog.tokenID(request.headers[.authorization])
+        // Read before the answer, which may end the sign-in (sign-out); a sign-in's id is not
+        // kept alive by it.
+        if token == nil, let signIns, let cookie = request.cookies[signIns.cookie]?.value {
+            token = await signIns.sessions.tokenID(of: cookie, refreshing: false)
+        }
         func record(_ status: Int, _ bytes: Int?) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            log.record(
-                method: request.method.rawValue, path: request.uri.path, status: status, bytes: bytes, seconds: seconds, authorization: authorization,
-                at: date)
+            log.record(method: request.method.rawValue, path: request.uri.path, status: status, bytes: bytes, seconds: seconds, token: token, at: date)
         }
         do {
             let response = try await next(request, context)
+            // A sign-in names the token it took: its answer sets the cookie.
+            if token == nil, let signIns, let cookie = Self.cookieSet(by: response, named: signIns.cookie) {
+                token = await signIns.sessions.tokenID(of: cookie, refreshing: false)
+            }
             record(response.status.code, response.body.contentLength)
             return response
         } catch {
@@ -127,6 +137,15 @@ struct AccessLogging: RouterMiddleware {
             record(500, nil)
             throw error
         }
+    }
+
+    /// The value `response` sets the cookie `name` to; nil when it sets none (or clears it).
+    private static func cookieSet(by response: Response, named name: String) -> String? {
+        for field in response.headers[values: .setCookie] where field.hasPrefix(name + "=") {
+            let value = field.dropFirst(name.count + 1).prefix { $0 != ";" }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
     }
 }
 #endif

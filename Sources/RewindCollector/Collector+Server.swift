@@ -24,8 +24,12 @@ extension Collector {
     ) async throws {
         let router = Router(context: BasicRequestContext.self)
         let guardian = RequestGuard(tokens: tokens, limits: limits)
+        let scheme = tls == nil ? "http" : "https"
+        // A share link: its signature instead of a token (ShareLinks).
+        let links = ShareLinks(tokenFile: tokens.path)
+        let pages = Pages(guardian: guardian, signIns: WebSessions(), links: links, scheme: scheme)
         // Outermost, so that it sees every answer as the client gets it.
-        if let accessLog { router.add(middleware: AccessLogging(log: accessLog)) }
+        if let accessLog { router.add(middleware: AccessLogging(log: accessLog, signIns: (pages.signIns, pages.cookieName))) }
         router.add(middleware: ErrorBodies())
         // Every request shows a valid token first, a path no route takes too: without one, 401.
         // The pages for a browser check their cookie instead (Collector+Pages).
@@ -34,10 +38,6 @@ extension Collector {
         router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, guardian) }
         router.get("/v1/sessions") { request, _ in try await self.list(request, guardian) }
         router.post("/v1/sessions/:id/verdict") { request, _ in try await self.verdict(request, guardian) }
-        let scheme = tls == nil ? "http" : "https"
-        // A share link: its signature instead of a token (ShareLinks).
-        let links = ShareLinks(tokenFile: tokens.path)
-        let pages = Pages(guardian: guardian, signIns: WebSessions(), links: links, scheme: scheme)
         addPages(to: router, pages)
         router.get("/sessions/:id/report") { request, _ in
             if let page = try await self.reportForPage(request, pages) { return page }

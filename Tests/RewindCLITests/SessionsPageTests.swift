@@ -66,16 +66,17 @@ import FoundationNetworking
 
     /// A collector in front of the demo's log, its sessions, and the folder that holds the log
     /// (removed when the test lets go of it).
-    static func demo() async throws -> (RunningCollector, [SessionSummary], TemporaryDirectory) {
+    /// With `accessLog`, the server writes its access log to `access.log` in the folder.
+    static func demo(accessLog: Bool = false) async throws -> (RunningCollector, [SessionSummary], TemporaryDirectory) {
         let folder = try TemporaryDirectory()
         let store = folder.path("store.rewind")
         #expect(try await TeamStoreBuild.run(["demo", "--output", store]).status == 0)
         let sessions = try LogReader(path: store).sessions()
-        return (try await RunningCollector(store: store), sessions, folder)
+        return (try await RunningCollector(store: store, extra: accessLog ? ["--access-log", folder.path("access.log")] : []), sessions, folder)
     }
 
     @Test func aSignInSetsACookieThatHoldsNoTokenAndSignOutEndsIt() async throws {
-        let (collector, sessions, folder) = try await Self.demo()
+        let (collector, sessions, folder) = try await Self.demo(accessLog: true)
         let client = Client(base: collector.url)
         defer { withExtendedLifetime(folder) {} }
         let first = try #require(sessions[0].id).uuidString
@@ -103,8 +104,8 @@ import FoundationNetworking
         #expect(out.status == 303 && out.headers["set-cookie"] == "rewind_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Strict")
         #expect(try await client.send("GET", "/", cookie: cookie).body.contains(#"id="sign-in""#))
         // A browser is told where to sign in; another client gets the protocol's 401.
-        let report = try await client.send("GET", "/sessions/\(first)/report", cookie: cookie, accept: "text/html,*/*")
-        #expect(report.status == 401 && report.body.contains("Sign in first"))
+        let signInFirst = try await client.send("GET", "/sessions/\(first)/report", cookie: cookie, accept: "text/html,*/*")
+        #expect(signInFirst.status == 401 && signInFirst.body.contains("Sign in first"))
         let api = try await client.send("GET", "/sessions/\(first)/report", cookie: cookie)
         #expect(api.status == 401 && RunningCollector.errorCode(Data(api.body.utf8)) == "unauthorized" && api.headers["www-authenticate"] == "Bearer")
 
@@ -114,6 +115,22 @@ import FoundationNetworking
         let id = String(collector.read.split(separator: "_")[1])
         #expect(try await TeamStoreBuild.run(["serve", "token", "revoke", "--store", collector.store, "--tokens", collector.tokens, id]).status == 0)
         #expect(try await client.send("GET", "/", cookie: again).body.contains(#"id="sign-in""#))
+
+        // The access log names the token a page's request signed in with, as it names an API
+        // request's (a revoked one's too, as claimed), and never the cookie.
+        let lines = try await collector.accessLog(folder.path("access.log"), lines: 11)
+        let shown = lines.map { line in
+            let fields = line.split(separator: " ")
+            return fields.count == 7 ? "\(fields[1]) \(fields[2]) \(fields[3]) \(fields[6])" : line
+        }
+        let report = "/sessions/\(first)/report"
+        #expect(
+            shown == [
+                "GET / 200 token=-", "POST /signin 303 token=\(id)", "GET / 200 token=\(id)", "GET \(report) 200 token=\(id)",
+                "POST /signout 303 token=\(id)", "GET / 200 token=-", "GET \(report) 401 token=-", "GET \(report) 401 token=-",
+                "POST /signin 303 token=\(id)", "GET / 200 token=\(id)", "GET / 200 token=\(id)",
+            ], "\(lines)")
+        #expect(!lines.joined().contains(value) && !lines.joined().contains(collector.read))
     }
 
     @Test func onlyAReadTokenSignsInAndOnlyFromTheCollectorsOwnPages() async throws {

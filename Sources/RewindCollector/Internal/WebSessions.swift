@@ -47,8 +47,10 @@ actor WebSessions {
         return id
     }
 
-    /// The token id the cookie `id` signed in with, while its sign-in lasts.
-    func tokenID(of id: String) -> String? {
+    /// The token id the cookie `id` signed in with, while its sign-in lasts; `refreshing`
+    /// counts this as the sign-in's use (a page's request), which the access log's look does
+    /// not.
+    func tokenID(of id: String, refreshing: Bool = true) -> String? {
         guard id.utf8.count == 43 else { return nil }
         let key = Self.key(id), time = now()
         guard var entry = entries[key] else { return nil }
@@ -56,8 +58,10 @@ actor WebSessions {
             entries[key] = nil
             return nil
         }
-        entry.seen = time
-        entries[key] = entry
+        if refreshing {
+            entry.seen = time
+            entries[key] = entry
+        }
         return entry.tokenID
     }
 
