@@ -439,7 +439,8 @@ private struct Authenticated: RouterMiddleware {
 }
 
 /// Every refusal as a JSON body, `{"error": {"code", "message"}}` (docs/collector.md), with
-/// `Retry-After` where there is one: the router's own 404s and 405s too.
+/// `Retry-After` where there is one: the router's own 404s and 405s too. A browser's page load
+/// (a GET asking for HTML, without a token) gets the same as a page that says why.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct ErrorBodies: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -479,6 +480,7 @@ struct ErrorBodies: RouterMiddleware {
                 refusal.code == "store_unavailable"
                 ? "the store cannot take or answer requests now; try again later" : "the server failed to answer this; its log says why"
         }
+        if Self.isBrowsing(request) { return Self.page(refusal) }
         var body: [String: Any] = ["code": refusal.code, "message": refusal.message]
         if let storedThrough = refusal.storedThrough { body["stored_through"] = storedThrough }
         if let command = refusal.command { body["command"] = command }
@@ -488,6 +490,31 @@ struct ErrorBodies: RouterMiddleware {
         if let retryAfter = refusal.retryAfter { headers[.retryAfter] = String(retryAfter) }
         if refusal.status == 401 { headers[.wwwAuthenticate] = "Bearer" }
         return Response(status: .init(code: refusal.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Whether `request` is a browser's page load (a GET asking for HTML, without a token): it
+    /// gets a page that says why, not the API's JSON.
+    private static func isBrowsing(_ request: Request) -> Bool {
+        request.method == .get && request.headers[.authorization] == nil && request.headers[.accept]?.contains("text/html") == true
+    }
+
+    /// The refusal as a page of one paragraph: its message, and its command when it has one.
+    private static func page(_ refusal: CollectorError) -> Response {
+        let title =
+            switch refusal.status {
+            case 400: "Not a request this page takes"
+            case 401: "Sign in first"
+            case 403: "Not allowed"
+            case 404: "Not found"
+            case 413: "Too large to show here"
+            case 500...: "The collector could not answer"
+            default: "Refused"
+            }
+        let text = refusal.message + (refusal.command.map { ". On your machine: \($0)" } ?? "")
+        var response = Collector.page(status: .init(code: refusal.status), title: title, text: text)
+        if let retryAfter = refusal.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        if refusal.status == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
+        return response
     }
 }
 #endif

@@ -206,6 +206,28 @@ import FoundationNetworking
         #expect(try await client.send("GET", "/?flow=\(long)", cookie: cookie).body.contains(#"name="flow" value="\#(long)""#))
     }
 
+    /// A browser's page load that fails gets a page that says why; any other client the API's
+    /// JSON, as before.
+    @Test func aRefusedPageLoadIsAPageForABrowser() async throws {
+        let (collector, _, folder) = try await Self.demo()
+        defer { withExtendedLifetime(folder) {} }
+        let client = Client(base: collector.url)
+        let cookie = try await client.signIn(collector.read)
+        let missing = UUID().uuidString
+        let html = "text/html,application/xhtml+xml,*/*;q=0.8"
+        let page = try await client.send("GET", "/sessions/\(missing)/report", cookie: cookie, accept: html)
+        #expect(page.status == 404 && page.headers["content-type"] == "text/html; charset=utf-8", "\(page)")
+        #expect(page.body.contains("<h1>Not found</h1><p id=\"reason\">no session \(missing)</p>"), "\(page.body)")
+        let api = try await client.send("GET", "/sessions/\(missing)/report", cookie: cookie)
+        #expect(api.status == 404 && RunningCollector.errorCode(Data(api.body.utf8)) == "not_found")
+        // A token's request is a program's, whatever it accepts.
+        let withToken = try await collector.request("GET", "/sessions/\(missing)/report", token: collector.read, headers: ["Accept": html])
+        #expect(withToken.status == 404 && RunningCollector.errorCode(withToken.body) == "not_found")
+        // A path no route takes, and a log the browser cannot fetch without a token.
+        let nowhere = try await client.send("GET", "/nowhere", accept: html)
+        #expect(nowhere.status == 401 && nowhere.body.contains("<h1>Sign in first</h1>") && nowhere.headers["www-authenticate"] == "Bearer")
+    }
+
     /// `GET /v1/sessions?limit=N` pages what the whole list holds, newest first, through its
     /// `Link` header, with the page's filters; a bad query is a 400 with a JSON body.
     @Test func theAPIPagesTheListThroughItsLinkHeader() async throws {
