@@ -109,7 +109,7 @@ struct AccessLogging: RouterMiddleware {
     let log: AccessLog
     /// The sessions page's sign-ins, and the name of their cookie: a page's request names the
     /// token it signed in with, as an API request names the one it carries.
-    var signIns: (sessions: WebSessions, cookie: String)?
+    var signIns: (sessions: any SignIns, cookie: String)?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
@@ -118,7 +118,7 @@ struct AccessLogging: RouterMiddleware {
         // Read before the answer, which may end the sign-in (sign-out); a sign-in's id is not
         // kept alive by it.
         if token == nil, let signIns, let cookie = request.cookies[signIns.cookie]?.value {
-            token = await signIns.sessions.tokenID(of: cookie, refreshing: false)
+            token = try? await signIns.sessions.tokenID(of: cookie, refreshing: false)
         }
         func record(_ status: Int, _ bytes: Int?) {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -128,7 +128,7 @@ struct AccessLogging: RouterMiddleware {
             let response = try await next(request, context)
             // A sign-in names the token it took: its answer sets the cookie.
             if token == nil, let signIns, let cookie = Self.cookieSet(by: response, named: signIns.cookie) {
-                token = await signIns.sessions.tokenID(of: cookie, refreshing: false)
+                token = try? await signIns.sessions.tokenID(of: cookie, refreshing: false)
             }
             record(response.status.code, response.body.contentLength)
             return response

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import RewindCore
 import RewindLog
+import RewindTeamStore
 
 /// The collector's pages for people in a browser (docs/collector.md, "The sessions page"):
 /// `GET /` lists the sessions behind a sign-in with a read token, kept in a cookie that holds
@@ -19,7 +20,7 @@ extension Collector {
     /// What the page routes share.
     struct Pages: Sendable {
         let guardian: RequestGuard
-        let signIns: WebSessions
+        let signIns: any SignIns
         let links: ShareLinks
         let scheme: String
 
@@ -49,16 +50,25 @@ extension Collector {
         }
     }
 
+    /// Where the page's sign-ins are kept: in the team store the collector is in front of,
+    /// which every collector on it shares (docs/collector.md, "Running several"), else in
+    /// memory (a log has one collector).
+    func signIns() async throws -> any SignIns {
+        guard let team = store as? TeamStore else { return WebSessions() }
+        try await team.prepareSignIns()
+        return StoredSignIns(store: team)
+    }
+
     /// The token a request's cookie signed in with, and the cookie; nil without a valid one.
     func signedIn(_ request: Request, _ pages: Pages) async throws -> (token: CollectorToken, cookie: String)? {
         guard let cookie = request.cookies[pages.cookieName]?.value, cookie.utf8.count <= 64,
-            let tokenID = await pages.signIns.tokenID(of: cookie)
+            let tokenID = try await pages.signIns.tokenID(of: cookie, refreshing: true)
         else { return nil }
         do {
             return (try await pages.guardian.signedIn(tokenID), cookie)
         } catch let error where error.status == 401 {
             // The token was revoked since: its sign-ins end with it.
-            await pages.signIns.end(cookie)
+            try await pages.signIns.end(cookie)
             return nil
         }
     }
@@ -96,7 +106,7 @@ extension Collector {
         } catch {
             return Self.html(SessionsPage.signIn(problem: error.message), status: .init(code: error.status))
         }
-        let cookie = await pages.signIns.begin(tokenID: token.id)
+        let cookie = try await pages.signIns.begin(tokenID: token.id)
         var response = Self.redirect(to: "/")
         response.headers[values: .setCookie].append(Self.cookie(pages, value: cookie, maxAge: Int(WebSessions.lifetime)))
         return response
@@ -105,7 +115,7 @@ extension Collector {
     /// `POST /signout`: the sign-in ends here and in the browser.
     private func signOut(_ request: Request, _ pages: Pages) async throws -> Response {
         guard Self.isSameOrigin(request) else { return Self.crossSite() }
-        if let cookie = request.cookies[pages.cookieName]?.value { await pages.signIns.end(cookie) }
+        if let cookie = request.cookies[pages.cookieName]?.value { try await pages.signIns.end(cookie) }
         var response = Self.redirect(to: "/")
         response.headers[values: .setCookie].append(Self.cookie(pages, value: "", maxAge: 0))
         return response

@@ -27,7 +27,7 @@ extension Collector {
         let scheme = tls == nil ? "http" : "https"
         // A share link: its signature instead of a token (ShareLinks).
         let links = ShareLinks(tokenFile: tokens.path)
-        let pages = Pages(guardian: guardian, signIns: WebSessions(), links: links, scheme: scheme)
+        let pages = Pages(guardian: guardian, signIns: try await signIns(), links: links, scheme: scheme)
         // Outermost, so that it sees every answer as the client gets it.
         if let accessLog { router.add(middleware: AccessLogging(log: accessLog, signIns: (pages.signIns, pages.cookieName))) }
         router.add(middleware: ErrorBodies())

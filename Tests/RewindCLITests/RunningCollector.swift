@@ -31,6 +31,14 @@ final class RunningCollector {
         try await start()
     }
 
+    /// A second collector on `other`'s store and token file, as behind a load balancer, with
+    /// its tokens; it keeps `other`'s folder, which holds the token file, when `other` is gone.
+    init(besides other: RunningCollector) async throws {
+        folder = other.folder
+        (store, tokens, upload, read, extra) = (other.store, other.tokens, other.upload, other.read, other.extra)
+        try await start()
+    }
+
     /// Starts the server, and waits for its first line.
     private func start() async throws {
         guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }

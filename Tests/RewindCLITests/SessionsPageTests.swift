@@ -206,6 +206,28 @@ import FoundationNetworking
         #expect(try await client.send("GET", "/?flow=\(long)", cookie: cookie).body.contains(#"name="flow" value="\#(long)""#))
     }
 
+    /// Behind a load balancer, a browser signed in on one collector of a team store is signed
+    /// in on every other, and signed out of all at once; a restart signs nobody out.
+    @Test func collectorsOnATeamStoreShareTheirSignIns() async throws {
+        guard TestServer.enabled else { return }
+        let database = try FreshStore()
+        var first: RunningCollector? = try await RunningCollector(store: database.url)
+        let second = try await RunningCollector(besides: try #require(first))
+        let cookie = try await Client(base: try #require(first).url).signIn(second.read)
+        func signedIn(_ collector: RunningCollector) async throws -> Bool {
+            let page = try await Client(base: collector.url).send("GET", "/", cookie: cookie)
+            #expect(page.status == 200)
+            return page.body.contains("read token of tests") && !page.body.contains(#"id="sign-in""#)
+        }
+        #expect(try await signedIn(second), "signed in on the first, known on the second")
+        first = nil
+        let restarted = try await RunningCollector(besides: second)
+        #expect(try await signedIn(restarted), "a collector started again knows it")
+        #expect(try await Client(base: second.url).send("POST", "/signout", cookie: cookie).status == 303)
+        #expect(try await !signedIn(restarted), "signed out on the second, out everywhere")
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_sign_in", database: database.name) == "0\n")
+    }
+
     /// A browser's page load that fails gets a page that says why; any other client the API's
     /// JSON, as before.
     @Test func aRefusedPageLoadIsAPageForABrowser() async throws {

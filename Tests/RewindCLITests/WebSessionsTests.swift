@@ -4,6 +4,7 @@ import RewindTestSupport
 import Testing
 
 @testable import RewindCollector
+@testable import RewindTeamStore
 
 /// The sign-ins of the sessions page, on a clock of the test's own: each lasts 8 hours from
 /// its start and an hour from its last request, ends at sign-out, and the held ones are
@@ -34,6 +35,59 @@ import Testing
         await signIns.end(signedOut)
         #expect(await signIns.tokenID(of: signedOut) == nil)
         #expect(await signIns.count == 0)
+    }
+
+    /// The same rules in a team store (`rewind_sign_in`), where every collector on it finds
+    /// them: a cookie's hash and a token's id, never either secret.
+    @Test func aStoredSignInFollowsTheSameRules() async throws {
+        guard TestServer.enabled else { return }
+        let database = try FreshStore()
+        let store = try await TeamStore.open(try TeamStoreLocation(database.url))
+        try await store.prepareSignIns()
+        try await store.prepareSignIns()
+        let clock = Locked(1_800_000_000.0)
+        var signIns = StoredSignIns(store: store, now: { clock.withLock { $0 } })
+        let cookie = try await signIns.begin(tokenID: "0123456789abcdef")
+        #expect(cookie.utf8.count == 43)
+        #expect(try await signIns.tokenID(of: cookie, refreshing: true) == "0123456789abcdef")
+        #expect(try await signIns.tokenID(of: cookie + "x", refreshing: true) == nil)
+        #expect(try await signIns.tokenID(of: String(cookie.dropLast()) + (cookie.hasSuffix("A") ? "B" : "A"), refreshing: true) == nil)
+        let rows = try TestServer.psql("SELECT token_id, length(key) FROM rewind_sign_in", database: database.name)
+        #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0123456789abcdef|32" && !rows.contains(cookie))
+
+        // Used every 59 minutes it lasts 8 hours from its start, no longer; a look that does
+        // not refresh (the access log's) does not keep it.
+        for _ in 0..<8 {
+            clock.withLock { $0 += 59 * 60 }
+            #expect(try await signIns.tokenID(of: cookie, refreshing: true) != nil)
+        }
+        clock.withLock { $0 = 1_800_000_000 + WebSessions.lifetime }
+        #expect(try await signIns.tokenID(of: cookie, refreshing: true) == nil)
+        let idle = try await signIns.begin(tokenID: "a")
+        clock.withLock { $0 += WebSessions.idle - 1 }
+        #expect(try await signIns.tokenID(of: idle, refreshing: false) == "a")
+        clock.withLock { $0 += 1 }
+        #expect(try await signIns.tokenID(of: idle, refreshing: true) == nil)
+        let signedOut = try await signIns.begin(tokenID: "b")
+        try await signIns.end(signedOut)
+        #expect(try await signIns.tokenID(of: signedOut, refreshing: true) == nil)
+        #expect(try TestServer.psql("SELECT count(*) FROM rewind_sign_in", database: database.name).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+
+        // At capacity the oldest goes, used or not.
+        signIns.capacity = 3
+        let first = try await signIns.begin(tokenID: "first")
+        clock.withLock { $0 += 120 }
+        let second = try await signIns.begin(tokenID: "second")
+        clock.withLock { $0 += 120 }
+        let third = try await signIns.begin(tokenID: "third")
+        clock.withLock { $0 += 120 }
+        #expect(try await signIns.tokenID(of: first, refreshing: true) == "first")
+        let fourth = try await signIns.begin(tokenID: "fourth")
+        #expect(try await signIns.tokenID(of: first, refreshing: true) == nil)
+        for (id, token) in [(second, "second"), (third, "third"), (fourth, "fourth")] {
+            #expect(try await signIns.tokenID(of: id, refreshing: true) == token)
+        }
+        await store.close()
     }
 
     @Test func atCapacityTheOldestSignInGoes() async {

@@ -4,11 +4,12 @@ import Foundation
 
 /// The people signed in to the sessions page: each a random id in an `HttpOnly` cookie, kept
 /// here as its SHA-256 beside the read token it signed in with (the token's id, never its
-/// secret). In memory: a restart signs everyone out, and nothing of a sign-in reaches disk.
+/// secret). In memory, for a collector on a log: a restart signs everyone out, and nothing of
+/// a sign-in reaches disk. A team store's collectors share theirs (``StoredSignIns``).
 ///
 /// A sign-in lasts ``lifetime`` from its start and ends after ``idle`` without a request; at
 /// most ``capacity`` are held (the oldest let go past it), so sign-ins cannot fill the memory.
-actor WebSessions {
+actor WebSessions: SignIns {
     /// 8 hours: a working day, then sign in again.
     static let lifetime: Double = 8 * 3_600
     /// An hour without a request ends a sign-in.
@@ -39,19 +40,34 @@ actor WebSessions {
                 entries[oldest.key] = nil
             }
         }
-        var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        let id = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        let id = Self.newID()
         entries[Self.key(id)] = Entry(tokenID: tokenID, started: time, seen: time)
         return id
+    }
+
+    /// A cookie's value: 32 random bytes in base64url.
+    static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Whether `id` has the length of a cookie's value: anything else is looked up nowhere.
+    static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count == 43
+    }
+
+    /// Whether a sign-in `started` and last `seen` then is over at `time`.
+    static func isOver(started: Double, seen: Double, at time: Double) -> Bool {
+        time - started >= lifetime || time - seen >= idle
     }
 
     /// The token id the cookie `id` signed in with, while its sign-in lasts; `refreshing`
     /// counts this as the sign-in's use (a page's request), which the access log's look does
     /// not.
     func tokenID(of id: String, refreshing: Bool = true) -> String? {
-        guard id.utf8.count == 43 else { return nil }
+        guard Self.isWellFormed(id) else { return nil }
         let key = Self.key(id), time = now()
         guard var entry = entries[key] else { return nil }
         guard !isOver(entry, at: time) else {
@@ -74,7 +90,7 @@ actor WebSessions {
     var count: Int { entries.count }
 
     private func isOver(_ entry: Entry, at time: Double) -> Bool {
-        time - entry.started >= Self.lifetime || time - entry.seen >= Self.idle
+        Self.isOver(started: entry.started, seen: entry.seen, at: time)
     }
 
     /// The id's SHA-256: a copy of the memory holds no cookie that works.

@@ -1,0 +1,105 @@
+#if Servers
+import Foundation
+import PostgresNIO
+
+/// Sign-ins to the sessions page of the collectors in front of this store, kept here so that
+/// every collector on the store knows them (a load balancer sends a browser to any) and a
+/// restart signs nobody out. A row is a sign-in's key (the SHA-256 of the cookie's value,
+/// never the value), the id of the read token it signed in with (never its secret), its start
+/// and its last use, in seconds since 1970. The collector decides when one is over.
+///
+/// The table sits beside the schema of sessions (``TeamStore/schemaVersion``), which an older `rewind`
+/// reads without knowing it: `rewind serve` creates it when it starts, not a reader.
+extension TeamStore {
+    /// A sign-in as the store holds it.
+    public struct SignIn: Sendable, Equatable {
+        public var tokenID: String
+        public var startedAt: Double
+        public var seenAt: Double
+
+        public init(tokenID: String, startedAt: Double, seenAt: Double) {
+            self.tokenID = tokenID
+            self.startedAt = startedAt
+            self.seenAt = seenAt
+        }
+    }
+
+    /// Creates the sign-ins' table when it is missing, under the schema's lock (two collectors
+    /// started at once).
+    public func prepareSignIns() async throws {
+        do {
+            try await withConnection { connection in
+                try await Self.transaction(on: connection, logger: self.logger) { connection in
+                    try await connection.query("SELECT pg_advisory_xact_lock(1381453380001)", logger: self.logger)
+                    try await connection.query(
+                        """
+                        CREATE TABLE IF NOT EXISTS rewind_sign_in (
+                            key bytea PRIMARY KEY, token_id text NOT NULL, started_at double precision NOT NULL, seen_at double precision NOT NULL)
+                        """, logger: self.logger)
+                }
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    /// Keeps a new sign-in, after letting go of those over (started before `startedBefore`, or
+    /// not seen since `seenBefore`) and, past `capacity`, of the oldest.
+    public func insertSignIn(key: [UInt8], _ signIn: SignIn, startedBefore: Double, seenBefore: Double, capacity: Int) async throws {
+        let (tokenID, started, seen) = (signIn.tokenID, signIn.startedAt, signIn.seenAt)
+        let keep = max(0, capacity - 1)
+        do {
+            try await withConnection { connection in
+                try await connection.query(
+                    "DELETE FROM rewind_sign_in WHERE started_at < \(startedBefore) OR seen_at < \(seenBefore)", logger: self.logger)
+                try await connection.query(
+                    "DELETE FROM rewind_sign_in WHERE key IN (SELECT key FROM rewind_sign_in ORDER BY started_at DESC OFFSET \(keep))",
+                    logger: self.logger)
+                try await connection.query(
+                    "INSERT INTO rewind_sign_in (key, token_id, started_at, seen_at) VALUES (\(Data(key)), \(tokenID), \(started), \(seen))",
+                    logger: self.logger)
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    /// The sign-in of `key`; nil when the store holds none.
+    public func signIn(key: [UInt8]) async throws -> SignIn? {
+        do {
+            return try await withConnection { connection in
+                let rows = try await connection.query(
+                    "SELECT token_id, started_at, seen_at FROM rewind_sign_in WHERE key = \(Data(key))", logger: self.logger)
+                for try await (tokenID, started, seen) in rows.decode((String, Double, Double).self) {
+                    return SignIn(tokenID: tokenID, startedAt: started, seenAt: seen)
+                }
+                return nil
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    /// Notes a use of the sign-in of `key` at `time`.
+    public func touchSignIn(key: [UInt8], at time: Double) async throws {
+        do {
+            try await withConnection { connection in
+                _ = try await connection.query("UPDATE rewind_sign_in SET seen_at = \(time) WHERE key = \(Data(key))", logger: self.logger)
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+
+    /// Ends the sign-in of `key`.
+    public func endSignIn(key: [UInt8]) async throws {
+        do {
+            try await withConnection { connection in
+                _ = try await connection.query("DELETE FROM rewind_sign_in WHERE key = \(Data(key))", logger: self.logger)
+            }
+        } catch {
+            throw Self.describe(error, location: location.description)
+        }
+    }
+}
+#endif
