@@ -9,7 +9,8 @@ import FoundationNetworking
 
 /// The collector's sessions page over a store of ``pageSessions`` sessions (issue 51): the
 /// first page and one halfway down, each a `GET` of the page as a signed-in browser sends it,
-/// beside `GET /v1/sessions`, which lists every session, of the same run. In front of a log,
+/// and the API's page halfway down (`?limit=50`), beside `GET /v1/sessions`, which lists
+/// every session, of the same run. In front of a log,
 /// and of a team store when a PostgreSQL is given (as the `store` group finds one).
 extension BenchmarkSuite {
     var pageSessions: Int { quick ? 5_000 : 100_000 }
@@ -98,16 +99,18 @@ extension BenchmarkSuite {
         defer { collector.stop() }
         let client = PageClient(base: collector.url)
         let cookie = try await client.signIn(collector.token)
-        var first: [Double] = [], deep: [Double] = [], all: [Double] = []
+        var first: [Double] = [], deep: [Double] = [], api: [Double] = [], all: [Double] = []
         for _ in 0..<pageRuns {
             first.append(try await client.timed("/", cookie: cookie, expecting: "session-\(pageSessions - 1)"))
             deep.append(try await client.timed("/?after=\(middle)", cookie: cookie, expecting: "<tr data-session="))
+            api.append(try await client.timed("/v1/sessions?limit=50&after=\(middle)", token: collector.token, expecting: "\"session-"))
             all.append(try await client.timed("/v1/sessions", token: collector.token, expecting: "session-0\""))
         }
         let (suffix, label) = (names.suffix, "\(pageSessions) sessions in \(names.kind == "log" ? "a log" : names.kind)")
         let (page, halfway, whole) = (median(first), median(deep), median(all))
         result.add("sessions_page_first\(suffix)_ms", page, "sessions page, the newest 50 of \(label), p50 (ms)")
         result.add("sessions_page_deep\(suffix)_ms", halfway, "sessions page, 50 halfway down \(label), p50 (ms)")
+        result.add("sessions_api_deep\(suffix)_ms", median(api), "GET /v1/sessions?limit=50, halfway down \(label), p50 (ms)")
         result.add("sessions_list_all\(suffix)_ms", whole, "GET /v1/sessions, every one of \(label), p50 (ms)", baseline: "the whole list")
         result.add(
             "ratio_sessions_page_deep_first\(suffix)", halfway / page, "ratio: a page halfway down / the first, \(names.kind) (×)", atMost: 2)

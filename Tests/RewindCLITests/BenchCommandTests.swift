@@ -43,7 +43,9 @@ import Testing
             }
         }
         // The sessions page's, with a collector: a rewind built with the Servers trait.
-        let page = ["sessions_page_first_ms", "sessions_page_deep_ms", "sessions_list_all_ms", "ratio_sessions_page_deep_first"]
+        let page = [
+            "sessions_page_first_ms", "sessions_page_deep_ms", "sessions_api_deep_ms", "sessions_list_all_ms", "ratio_sessions_page_deep_first",
+        ]
         #if Servers
         #expect(page.allSatisfy { figures[$0] != nil }, "\(result.stderr)")
         #else
