@@ -55,8 +55,7 @@ extension Collector {
     /// memory (a log has one collector).
     func signIns() async throws -> any SignIns {
         guard let team = store as? TeamStore else { return WebSessions() }
-        try await team.prepareSignIns()
-        return StoredSignIns(store: team)
+        return try await StoredSignIns.prepared(in: team)
     }
 
     /// The token a request's cookie signed in with, and the cookie; nil without a valid one.

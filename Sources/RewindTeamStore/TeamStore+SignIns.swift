@@ -25,10 +25,15 @@ extension TeamStore {
     }
 
     /// Creates the sign-ins' table when it is missing, under the schema's lock (two collectors
-    /// started at once).
-    public func prepareSignIns() async throws {
+    /// started at once), and the store's sign-in key (32 random bytes in `rewind_store`, made
+    /// once): the key of the tag each cookie carries, which lets a collector refuse a made-up
+    /// cookie without a query. It guards no sign-in (each is its cookie's hash), so it is kept
+    /// in the store the collectors share.
+    public func prepareSignIns() async throws -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        let fresh = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
         do {
-            try await withConnection { connection in
+            let stored = try await withConnection { connection in
                 try await Self.transaction(on: connection, logger: self.logger) { connection in
                     try await connection.query("SELECT pg_advisory_xact_lock(1381453380001)", logger: self.logger)
                     try await connection.query(
@@ -36,8 +41,22 @@ extension TeamStore {
                         CREATE TABLE IF NOT EXISTS rewind_sign_in (
                             key bytea PRIMARY KEY, token_id text NOT NULL, started_at double precision NOT NULL, seen_at double precision NOT NULL)
                         """, logger: self.logger)
+                    try await connection.query(
+                        "INSERT INTO rewind_store (key, value) VALUES ('sign_in_key', \(fresh)) ON CONFLICT (key) DO NOTHING", logger: self.logger)
+                    var value = ""
+                    let rows = try await connection.query("SELECT value FROM rewind_store WHERE key = 'sign_in_key'", logger: self.logger)
+                    for try await text in rows.decode(String.self) { value = text }
+                    return value
                 }
             }
+            let bytes = stride(from: 0, to: stored.count - 1, by: 2).compactMap { offset -> UInt8? in
+                let start = stored.index(stored.startIndex, offsetBy: offset)
+                return UInt8(stored[start..<stored.index(start, offsetBy: 2)], radix: 16)
+            }
+            guard bytes.count == 32 else {
+                throw TeamStoreError(.damaged, location: location.description, "the store's sign_in_key is not 32 bytes in hex")
+            }
+            return bytes
         } catch {
             throw Self.describe(error, location: location.description)
         }

@@ -43,10 +43,11 @@ import Testing
         guard TestServer.enabled else { return }
         let database = try FreshStore()
         let store = try await TeamStore.open(try TeamStoreLocation(database.url))
-        try await store.prepareSignIns()
-        try await store.prepareSignIns()
+        let key = try await store.prepareSignIns()
+        #expect(try await store.prepareSignIns() == key, "made once")
         let clock = Locked(1_800_000_000.0)
-        var signIns = StoredSignIns(store: store, now: { clock.withLock { $0 } })
+        var signIns = try await StoredSignIns.prepared(in: store)
+        signIns.now = { clock.withLock { $0 } }
         let cookie = try await signIns.begin(tokenID: "0123456789abcdef")
         #expect(cookie.utf8.count == 43)
         #expect(try await signIns.tokenID(of: cookie, refreshing: true) == "0123456789abcdef")
@@ -87,7 +88,15 @@ import Testing
         for (id, token) in [(second, "second"), (third, "third"), (fourth, "fourth")] {
             #expect(try await signIns.tokenID(of: id, refreshing: true) == token)
         }
+
+        // A made-up cookie, of the right length but without the store's tag, is refused before
+        // any query: with the store closed it is nil where a tagged one fails to be read.
         await store.close()
+        let madeUp = WebSessions.newID()
+        #expect(!signIns.isTagged(madeUp) && signIns.isTagged(fourth))
+        #expect(try await signIns.tokenID(of: madeUp, refreshing: true) == nil)
+        try await signIns.end(madeUp)
+        await #expect(throws: (any Error).self) { try await signIns.tokenID(of: fourth, refreshing: true) }
     }
 
     @Test func atCapacityTheOldestSignInGoes() async {

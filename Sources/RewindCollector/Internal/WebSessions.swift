@@ -48,9 +48,21 @@ actor WebSessions: SignIns {
     /// A cookie's value: 32 random bytes in base64url.
     static func newID() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-        return Data(bytes).base64EncodedString()
+        return base64url((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
+    }
+
+    /// `bytes` in base64url without padding: 32 bytes are 43 characters.
+    static func base64url(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+
+    /// The bytes of base64url `text` without padding; nil for any other text.
+    static func bytes(base64url text: String) -> [UInt8]? {
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        var standard = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        standard += String(repeating: "=", count: (4 - standard.count % 4) % 4)
+        return Data(base64Encoded: standard).map(Array.init)
     }
 
     /// Whether `id` has the length of a cookie's value: anything else is looked up nowhere.
