@@ -281,8 +281,8 @@ import Darwin
             """
         let url = inspector.url.absoluteString
         // The store answers the commands on the main actor, which the run leaves free
-        // (``RewindBinary/offTheMainActor(_:)``).
-        // A wait past any stall of the main actor that tests beside this one cause.
+        // (``RewindBinary/offTheMainActor(_:)``); tests beside this one may still hold it while
+        // they compute, so each command waits 120 s rather than 10.
         let step = try await RewindBinary.run(["step", log, "--live", url, "--wait", "120"], input: input)
         #expect(step.status == 0, "\(step.stderr)")
         let replies = step.stdout.split(separator: "\n").map(String.init).filter {
