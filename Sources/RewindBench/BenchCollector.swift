@@ -7,7 +7,7 @@ final class BenchCollector {
     let token: String
     private let process = Process()
 
-    init(rewind: String, store: String, tokens: String, read: Bool = false) throws {
+    init(rewind: String, store: String, tokens: String, read: Bool = false, extra: [String] = []) throws {
         token = try ChildProcess.output(
             rewind, ["serve", "token", "create", "--store", store, "--tokens", tokens, "--app", "bench"] + (read ? ["--read"] : [])
         ).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -15,7 +15,7 @@ final class BenchCollector {
         // The access log to a file beside the tokens (the store is PostgreSQL's), as a
         // deployment keeps one: standard output, read for the first line only, would fill
         // and stall the server.
-        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", tokens + ".access"]
+        process.arguments = ["serve", "--store", store, "--tokens", tokens, "--listen", "127.0.0.1:0", "--access-log", tokens + ".access"] + extra
         process.standardError = FileHandle.nullDevice
         // Its first line names the port: "rewind serve: listening on http://127.0.0.1:PORT, …".
         let text = try ChildProcess.firstLine(of: process, output: Pipe())

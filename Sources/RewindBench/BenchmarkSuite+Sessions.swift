@@ -21,12 +21,7 @@ extension BenchmarkSuite {
     }
 
     func measureSessionsPage(into result: inout BenchmarkResult, progress: (String) -> Void) async throws {
-        let rewind = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        // A build without the trait has no collector: it answers `serve` with exit 69.
-        guard (try? ChildProcess.run(rewind, ["serve", "token", "list", "--store", path("probe.rewind")])) != nil else {
-            result.notes.append("sessions: this rewind was built without the Servers trait; the sessions page's figures left out")
-            return
-        }
+        guard let rewind = serversBuild(for: "sessions", figures: "the sessions page's", notes: &result.notes) else { return }
         progress("a log of \(pageSessions) sessions, and the collector's sessions page in front of it")
         let log = path("sessions-page.rewind")
         let start = Date(timeIntervalSince1970: 1_800_000_000)
@@ -77,6 +72,18 @@ extension BenchmarkSuite {
         let middle = try middleCursor(of: listed)
         try await timePages(
             rewind: rewind, store: store, tokens: path("sessions-page-pg.tokens"), middle: middle, into: &result, as: ("_pg", "PostgreSQL"))
+    }
+
+    /// This `rewind`'s path when it was built with the `Servers` trait; else nil, with a note
+    /// that `group`'s figures were left out. A build without the trait has no collector: it
+    /// answers `serve` with exit 69.
+    func serversBuild(for group: String, figures: String, notes: inout [String]) -> String? {
+        let rewind = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        guard (try? ChildProcess.run(rewind, ["serve", "token", "list", "--store", path("probe.rewind")])) != nil else {
+            notes.append("\(group): this rewind was built without the Servers trait; \(figures) figures left out")
+            return nil
+        }
+        return rewind
     }
 
     /// The cursor of the session halfway down `sessions` (in any order), newest first.

@@ -38,7 +38,7 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live", "sessions"]
+    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live", "sessions", "collector"]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -99,6 +99,9 @@ public struct BenchmarkSuite {
         }
         if wanted("sessions") {
             try await measureSessionsPage(into: &result, progress: progress)
+        }
+        if wanted("collector") {
+            try await measureCollector(into: &result, progress: progress)
         }
         addRatios(to: &result)
         return result

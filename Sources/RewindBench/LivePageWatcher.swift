@@ -106,34 +106,9 @@ struct LivePageWatcher: Sendable {
         throw BenchmarkError("rewind live did not finish \(path) within 30 s")
     }
 
+    /// Reads wait a second at most, so that the deadline is looked at.
     private func connect() throws -> Int32 {
-        #if canImport(Glibc)
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let socket = Darwin.socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard socket >= 0 else { throw BenchmarkError("no socket: error \(errno)") }
-        // Reads wait a second at most, so that the deadline is looked at.
-        var wait = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                #if canImport(Glibc)
-                Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                #else
-                Darwin.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                #endif
-            }
-        }
-        guard status == 0 else {
-            close(socket)
-            throw BenchmarkError("cannot connect to rewind live on port \(port): error \(errno)")
-        }
-        return socket
+        try LoopbackSocket.connect(port: port, receiveTimeout: 1, server: "rewind live")
     }
 
     private func send(_ socket: Int32, _ text: String) throws {

@@ -42,9 +42,12 @@ import Testing
             default: Issue.record("\(key) is missing or not a number")
             }
         }
-        // The sessions page's, with a collector: a rewind built with the Servers trait.
+        // The sessions page's and a request's beside half-open connections, with a collector:
+        // a rewind built with the Servers trait.
         let page = [
             "sessions_page_first_ms", "sessions_page_deep_ms", "sessions_api_deep_ms", "sessions_list_all_ms", "ratio_sessions_page_deep_first",
+            "collector_request_ms", "collector_request_p99_ms", "collector_half_open_request_ms", "collector_half_open_request_p99_ms",
+            "ratio_collector_half_open",
         ]
         #if Servers
         #expect(page.allSatisfy { figures[$0] != nil }, "\(result.stderr)")

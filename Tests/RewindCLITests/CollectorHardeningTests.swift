@@ -16,7 +16,7 @@ import Darwin
 /// The collector as a server left running for years (issue 49): its own failures told to its
 /// log and not to clients, connections that send nothing closed, sessions a crashed app left
 /// open let go of, and a token file that two commands change at once.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct CollectorHardeningTests {
+@MainActor @Suite(.serialized, .serversBuild) struct CollectorHardeningTests {
     /// A token file that cannot be read answers every request 500, to callers without a
     /// token too: the body names no path (it named the token file's), and the server's log
     /// says what failed.
@@ -36,8 +36,13 @@ import Darwin
     /// app's sessions only. The app a body claims is replaced by the token's, and a session
     /// the store holds as another app's is neither extended nor ended (403 `other_app`; app
     /// B's token ended app A's session before, 200).
-    @Test(arguments: [false, true]) func anAppsTokenWritesOnlyItsOwnAppsSessions(postgres: Bool) async throws {
-        guard !postgres || TestServer.enabled else { return }
+    @Test func anAppsTokenWritesOnlyItsOwnAppsSessionsInALog() async throws { try await anAppsTokenWritesOnlyItsOwnAppsSessions(postgres: false) }
+
+    @Test(.postgres) func anAppsTokenWritesOnlyItsOwnAppsSessionsInPostgreSQL() async throws {
+        try await anAppsTokenWritesOnlyItsOwnAppsSessions(postgres: true)
+    }
+
+    private func anAppsTokenWritesOnlyItsOwnAppsSessions(postgres: Bool) async throws {
         let store = postgres ? try FreshStore() : nil
         let collector = try await RunningCollector(store: store?.url)
         let other = try await collector.uploadToken(app: "other")
@@ -73,8 +78,15 @@ import Darwin
     /// answers 413 with the command that makes it on the reader's machine (which works), and
     /// still sends the log, from a file. Before, a report or a log request held any session
     /// four times in memory.
-    @Test(arguments: [false, true]) func aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesIt(postgres: Bool) async throws {
-        guard !postgres || TestServer.enabled else { return }
+    @Test func aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesItInALog() async throws {
+        try await aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesIt(postgres: false)
+    }
+
+    @Test(.postgres) func aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesItInPostgreSQL() async throws {
+        try await aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesIt(postgres: true)
+    }
+
+    private func aSessionTooLargeForAReportIsAnsweredWithTheCommandThatMakesIt(postgres: Bool) async throws {
         let store = postgres ? try FreshStore() : nil
         let collector = try await RunningCollector(store: store?.url, extra: ["--max-report", "1024"])
         let log = try DemoLogFile()
@@ -165,7 +177,8 @@ import Darwin
             #expect(sent == head.utf8.count + 10)
         }
         let answers = sockets.map { socket in
-            var wait = timeval(tv_sec: 10, tv_usec: 0)
+            // Only stops a hung test: the answer is due after the body timeout, 2 s.
+            var wait = timeval(tv_sec: 120, tv_usec: 0)
             setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
             var answer = [UInt8](repeating: 0, count: 4_096)
             let count = recv(socket, &answer, answer.count, 0)
@@ -174,32 +187,34 @@ import Darwin
         let busy = answers.filter { $0.hasPrefix("HTTP/1.1 503") && $0.contains(#""code":"busy""#) && $0.contains("Retry-After: 1") }
         let timedOut = answers.filter { $0.hasPrefix("HTTP/1.1 408") && $0.contains(#""code":"body_timeout""#) }
         #expect(busy.count == 1 && timedOut.count == 1, "\(answers)")
-        #expect(Date().timeIntervalSince(started) >= 2 && Date().timeIntervalSince(started) < 10)
+        // Not before the timeout: a bound that a loaded machine cannot break (it only adds).
+        #expect(Date().timeIntervalSince(started) >= 2)
         copy.id = UUID()
         let after = try await collector.request("POST", "/v1/sessions/\(copy.id.uuidString)/blocks", token: collector.upload, body: Data(copy.uploadBody()))
         #expect(after.status == 200, "\(String(decoding: after.body, as: UTF8.self))")
     }
 
     /// 500 connections that send half a header and then nothing: a normal request is still
-    /// answered before the first of them is closed (within 0.1 s on an idle machine; the bound
-    /// is the idle timeout, 3 s here, for a loaded one), and every one of them is closed by
-    /// the server within its idle timeout, where none was before.
-    @Test func connectionsThatSendHalfAHeaderAreClosedWithinTheIdleTimeout() async throws {
+    /// answered, and every one of them is closed by the server once its idle timeout passes,
+    /// where none was before. How fast that request is answered beside them is a figure of
+    /// `rewind bench --only collector` (`collector_half_open_request_ms`), not of this test.
+    @Test func connectionsThatSendHalfAHeaderAreClosedAfterTheIdleTimeout() async throws {
         let collector = try await RunningCollector(extra: ["--idle-timeout", "3"])
         var sockets: [Int32] = []
         defer { for socket in sockets { close(socket) } }
+        let opened = Date()
         for _ in 0..<500 {
             let socket = try Self.connect(port: collector.port)
             sockets.append(socket)
             let half = "POST /v1/sessions/\(UUID().uuidString)/blocks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
             #expect(half.withCString { send(socket, $0, strlen($0), 0) } == half.utf8.count)
         }
-        let started = Date()
         let answer = try await collector.request("GET", "/v1/sessions", token: collector.read)
-        let answered = Date().timeIntervalSince(started)
-        #expect(answer.status == 200 && answered < 3, "answered in \(answered) s")
-        // Each read waits for the server to close (0 bytes), for at most 12 s in all.
-        let deadline = Date().addingTimeInterval(12)
+        #expect(answer.status == 200)
+        // Each read waits for the server to close (0 bytes). The wait only stops a hung test: a
+        // server without the idle timeout never closes them, and then each read gives up at
+        // once past it (-1, EAGAIN), counted as open.
+        let deadline = Date().addingTimeInterval(120)
         var open = 0
         for socket in sockets {
             // At least a millisecond: a timeout of zero would wait for ever.
@@ -210,7 +225,9 @@ import Darwin
             if recv(socket, &byte, 1, 0) != 0 { open += 1 }
         }
         #expect(open == 0, "connections the server left open")
-        #expect(Date().timeIntervalSince(started) < 12)
+        // Not before the timeout (3 s after the last of them sent a byte, which came after the
+        // first was opened): a bound that a loaded machine cannot break, it only adds.
+        #expect(Date().timeIntervalSince(opened) >= 3, "closed before their idle timeout")
     }
 
     /// A crashed app never sends its session's end: a session without an upload for the

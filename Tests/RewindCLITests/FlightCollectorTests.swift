@@ -13,9 +13,16 @@ import FoundationNetworking
 /// A flight recorder sending to the real collector, into a log and into PostgreSQL: a session
 /// uploaded while it is recorded (its last block sent again as it grows), trimmed past what
 /// the collector holds between two reports, and replayed from the collector's link.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct FlightCollectorTests {
-    @Test(arguments: [false, true]) func aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromIt(postgres: Bool) async throws {
-        if postgres && !TestServer.enabled { return }
+@MainActor @Suite(.serialized, .serversBuild) struct FlightCollectorTests {
+    @Test func aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromItInALog() async throws {
+        try await aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromIt(postgres: false)
+    }
+
+    @Test(.postgres) func aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromItInPostgreSQL() async throws {
+        try await aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromIt(postgres: true)
+    }
+
+    private func aReportedSessionGrowsAndTrimsIntoTheCollectorAndReplaysFromIt(postgres: Bool) async throws {
         let store = postgres ? try FreshStore() : nil
         let collector = try await RunningCollector(store: store?.url)
         let folder = try TemporaryDirectory()
@@ -59,8 +66,13 @@ import FoundationNetworking
         #expect(sessions.stdout.hasSuffix("  at step 41: signup\n"), "\(sessions.stdout)")
     }
 
-    @Test(arguments: [false, true]) func aBlockSentAgainWithAHeldStepChangedIsRefused(postgres: Bool) async throws {
-        if postgres && !TestServer.enabled { return }
+    @Test func aBlockSentAgainWithAHeldStepChangedIsRefusedInALog() async throws { try await aBlockSentAgainWithAHeldStepChangedIsRefused(postgres: false) }
+
+    @Test(.postgres) func aBlockSentAgainWithAHeldStepChangedIsRefusedInPostgreSQL() async throws {
+        try await aBlockSentAgainWithAHeldStepChangedIsRefused(postgres: true)
+    }
+
+    private func aBlockSentAgainWithAHeldStepChangedIsRefused(postgres: Bool) async throws {
         let store = postgres ? try FreshStore() : nil
         let collector = try await RunningCollector(store: store?.url)
         let folder = try TemporaryDirectory()

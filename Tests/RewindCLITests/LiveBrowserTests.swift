@@ -10,8 +10,10 @@ import Testing
 /// the real server as an app's would be: steps appear as the app takes them, and the page's
 /// buttons send the app to a step and back. A screenshot is saved under
 /// `.build/report-screenshots/`.
-@MainActor @Suite(.serialized, .enabled(if: Browser.isAvailable && TeamStoreBuild.enabled)) struct LiveBrowserTests {
-    private func eventually(tries: Int = 3_000, _ condition: () async throws -> Bool) async throws -> Bool {
+@MainActor @Suite(.serialized, .serversBuild, .browser) struct LiveBrowserTests {
+    /// Polls `condition` every 10 ms, at most `tries` times (a minute at least: a bound that
+    /// only stops a hung test); whether it came to hold.
+    private func eventually(tries: Int = 6_000, _ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<tries {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(10))
@@ -33,7 +35,7 @@ import Testing
             do {
                 // The store was made before the page opened: its connection may have sent the session's
                 // start already (a slow browser launch), and then the page starts connected.
-                _ = try await browser.waitUntil("return ['waiting', 'connected'].includes(document.body.dataset.live)", timeout: .seconds(30))
+                _ = try await browser.waitUntil("return ['waiting', 'connected'].includes(document.body.dataset.live)")
             } catch {
                 // What the browser shows instead, for the failure's message.
                 let seen = try? await browser.evaluate(
@@ -44,19 +46,19 @@ import Testing
                 throw error
             }
             for number in 1...50 { store.send(.add(number)) }
-            _ = try await browser.waitUntil("return document.body.dataset.live === 'connected'", timeout: .seconds(30))
+            _ = try await browser.waitUntil("return document.body.dataset.live === 'connected'")
             _ = try await browser.waitUntil(
-                "return document.getElementById('live-status').textContent.startsWith('app at step 50')", timeout: .seconds(30))
+                "return document.getElementById('live-status').textContent.startsWith('app at step 50')")
             // The page follows the app's newest step.
             #expect(try await browser.elementText(css: "#step-label") == "step 50 of 50")
 
             _ = try await browser.evaluate("location.hash = '#session=1&step=10'; return true")
-            _ = try await browser.waitUntil("return document.getElementById('live-travel').textContent === 'Travel to 10'", timeout: .seconds(30))
+            _ = try await browser.waitUntil("return document.getElementById('live-travel').textContent === 'Travel to 10'")
             try await browser.click(css: "#live-travel")
             #expect(try await eventually { store.isTravelling })
             #expect(store.state == LiveInspectorTests.Tally.State(total: 55, count: 10))
             _ = try await browser.waitUntil(
-                "return document.getElementById('live-status').textContent.includes('travelling: shows step 10')", timeout: .seconds(30))
+                "return document.getElementById('live-status').textContent.includes('travelling: shows step 10')")
             try FileManager.default.createDirectory(at: ReportBrowserTests.screenshots, withIntermediateDirectories: true)
             try await browser.screenshot(to: ReportBrowserTests.screenshots.appendingPathComponent("live-travelling.png").path)
 
@@ -105,7 +107,7 @@ import Testing
         do {
             try await browser.open(inspector.url)
             _ = try await browser.waitUntil(
-                "return document.getElementById('live-status').textContent.startsWith('app at step 3')", timeout: .seconds(30))
+                "return document.getElementById('live-status').textContent.startsWith('app at step 3')")
             #expect(try await ReportBrowserTests.texts(browser, ".session-tab .name") == ["#1 <b>hostile</b>"])
             #expect(try await browser.elementText(css: "#live-action").isEmpty)
             let action = try await browser.evaluate("return document.getElementById('live-action').value").string ?? ""
@@ -114,7 +116,7 @@ import Testing
             #expect(action == #"{ "rename": { "_0": "\u202eevil\u202c javascript:alert(1)" } }"#)
             _ = try await browser.evaluate("location.hash = '#session=1&step=2'; return true")
             _ = try await browser.waitUntil(
-                "return document.getElementById('live-action').value.includes('onerror')", timeout: .seconds(30))
+                "return document.getElementById('live-action').value.includes('onerror')")
             #expect(try await browser.evaluate("return window.pwned === undefined") == true)
             #expect(try await browser.evaluate("return document.querySelectorAll('img, b, script:not([id])').length") == 1, "only the page's script")
             try FileManager.default.createDirectory(at: ReportBrowserTests.screenshots, withIntermediateDirectories: true)

@@ -20,7 +20,7 @@ import Darwin
 /// app's would be (`Store(…, live: .inspector(URL))`): steps arrive in order, commands from
 /// the page's API move the app's own state as its log says, and nothing is lost when the
 /// inspector is killed and started again.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct LiveInspectorTests {
+@MainActor @Suite(.serialized, .serversBuild) struct LiveInspectorTests {
     /// Adds numbers, as in RewindLiveTests.
     struct Tally: Reducer, Sendable {
         struct State: Codable, Equatable, Sendable {
@@ -54,7 +54,7 @@ import Darwin
             guard let binary = TeamStoreBuild.binary else { throw TeamStoreBuild.Missing() }
             self.log = log
             process = try BackgroundRewind(["live", "--listen", "\(host):\(port)", "--log", log], in: folder, executable: binary)
-            let output = try await process.waitForOutput(tries: 3_000) { $0.contains("rewind live: open") || $0.contains("rewind: ") }
+            let output = try await process.waitForOutput { $0.contains("rewind live: open") || $0.contains("rewind: ") }
             guard let line = output.split(separator: "\n").first(where: { $0.contains("rewind live: open") }),
                 let colon = line.range(of: "\(host):"),
                 let port = Int(line[colon.upperBound...].prefix { $0.isNumber })
@@ -84,8 +84,9 @@ import Darwin
         }
     }
 
-    /// Polls `condition` every 10 ms, at most `tries` times; whether it came to hold.
-    private func eventually(tries: Int = 1_000, _ condition: () async throws -> Bool) async throws -> Bool {
+    /// Polls `condition` every 10 ms, at most `tries` times (a minute at least: a bound that
+    /// only stops a hung test); whether it came to hold.
+    private func eventually(tries: Int = 6_000, _ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<tries {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(10))
@@ -199,7 +200,7 @@ import Darwin
         for number in 26...50 { store.send(.add(number)) }
         store.recorder?.close()
         let again = try await Inspector(log: log, port: port, in: folder)
-        #expect(try await eventually(tries: 1_500) { try await held(again, session.id) == 50 }, "the rest arrives once the inspector is back")
+        #expect(try await eventually { try await held(again, session.id) == 50 }, "the rest arrives once the inspector is back")
         let reader = try LogReader(path: log)
         let kept = try reader.session(session.id.uuidString)
         #expect(kept.eventCount == 50 && kept.endedAt != nil)
@@ -207,7 +208,7 @@ import Darwin
         // The inspector started again numbers its commands from 1 again; the app, which had seen
         // 2, still takes them.
         #expect(try await command(again, session.id, .travel(step: 10)) == 1)
-        #expect(try await eventually(tries: 3_000) { store.isTravelling }, "the first command of the new run is carried out")
+        #expect(try await eventually { store.isTravelling }, "the first command of the new run is carried out")
         #expect(store.state == Tally.State(total: 55, count: 10))
     }
 
@@ -221,11 +222,11 @@ import Darwin
         let log = folder.path("demo.rewind")
         let demo = try BackgroundRewind(
             ["demo", "--live", inspector.url.absoluteString, "--pace-ms", "0", "--output", log], in: folder, executable: binary)
-        let output = try await demo.waitForOutput(tries: 3_000) { $0.contains("every session played") || $0.contains("rewind: ") }
+        let output = try await demo.waitForOutput { $0.contains("every session played") || $0.contains("rewind: ") }
         #expect(output.contains("rewind demo: every session played"), "\(output)")
         var listed: [JSONValue] = []
         #expect(
-            try await eventually(tries: 1_500) {
+            try await eventually {
                 let (_, body) = try await inspector.request("GET", "/live/sessions")
                 guard case .array(let sessions)? = try JSONValue(parsing: [UInt8](body))[JSONPath("sessions")] else { return false }
                 listed = sessions

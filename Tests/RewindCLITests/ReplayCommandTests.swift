@@ -90,11 +90,15 @@ import Testing
         let log = folder.path("older.rewind")
         try await Self.recordOlderLogin(into: log)
 
+        // The verdict's time is the replay's: between these two, to the second it is kept in.
+        let before = Date().timeIntervalSince1970.rounded(.down)
         let failed = try await RewindBinary.run(["replay", log, "--record-verdict", "abc123"])
+        let after = Date().timeIntervalSince1970.rounded(.up)
         #expect(failed.status == 1 && failed.stderr.isEmpty, "\(failed.stderr)")
         let tags = try #require(try LogReader(path: log).sessions().first?.metadata?.tags)
         #expect(tags["rewind.verdict"] == "diverged" && tags["rewind.verdict.step"] == "2" && tags["rewind.verdict.build"] == "abc123")
-        #expect(tags["rewind.verdict.at"].flatMap(Double.init).map { abs($0 - Date().timeIntervalSince1970) < 600 } == true)
+        let at = try #require(tags["rewind.verdict.at"].flatMap(Double.init))
+        #expect(before <= at && at <= after, "\(before) <= \(at) <= \(after)")
 
         // Accepted, replayed again against another build: the new verdict replaces the old.
         #expect(try await RewindBinary.run(["replay", log, "--update"]).status == 0)

@@ -57,7 +57,7 @@ final class RunningCollector {
     /// What the server has printed, standard output and error, once `condition` holds of it
     /// (polled a bounded number of times).
     func serverOutput(_ condition: (String) -> Bool) async throws -> String {
-        try await server?.waitForOutput(tries: 500, condition) ?? ""
+        try await server?.waitForOutput(condition) ?? ""
     }
 
     /// A request to it: the status, the headers and the body of the answer.
@@ -84,10 +84,11 @@ final class RunningCollector {
     }
 
     /// The lines of the access log at `path` once it holds `lines` of them (it is written as
-    /// each answer is made, which the client may see first); polled a bounded number of times.
+    /// each answer is made, which the client may see first); polled a bounded number of times,
+    /// for a minute at least: a bound that only stops a hung test.
     func accessLog(_ path: String, lines: Int) async throws -> [String] {
         var read: [String] = []
-        for _ in 0..<500 {
+        for _ in 0..<6_000 {
             read = ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
             if read.count >= lines { break }
             try await Task.sleep(for: .milliseconds(10))

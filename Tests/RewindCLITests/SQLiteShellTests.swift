@@ -4,7 +4,7 @@ import Testing
 
 /// The log read by hand with the stock `sqlite3` shell, as docs/log-format.md shows: the view
 /// `events` has every step as a row, its blocks inflated by the shell's `sqlar_uncompress`.
-@Suite(.enabled(if: SQLiteShell.executable != nil, "needs the sqlite3 shell, which is not installed: skipped"))
+@Suite(.enabled(if: SQLiteShell.executable != nil, "needs the sqlite3 shell, which is not installed: apt-get install sqlite3"))
 struct SQLiteShellTests {
     @Test func theEventsViewShowsEveryStepOfEverySession() async throws {
         let folder = try TemporaryDirectory()

@@ -111,7 +111,7 @@ import RewindTeamStore
     }
 
     #if Servers
-    @Test(.enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) func aTeamStorePagesAsTheLogDoes() async throws {
+    @Test(.serversBuild, .postgres) func aTeamStorePagesAsTheLogDoes() async throws {
         let folder = try TemporaryDirectory()
         let (path, newestFirst) = try Self.log(in: folder)
         let fresh = try FreshStore()

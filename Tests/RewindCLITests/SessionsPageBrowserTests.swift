@@ -9,7 +9,7 @@ import Testing
 /// through its form, paged, filtered, a row's report and share link opened, another site's
 /// form refused, signed out; hostile recorded strings, a 1 MB name among them, shown as text.
 /// Screenshots are saved under `.build/report-screenshots/`.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled && Browser.isAvailable)) struct SessionsPageBrowserTests {
+@MainActor @Suite(.serialized, .serversBuild, .browser) struct SessionsPageBrowserTests {
     enum Tap: String, Codable, Equatable, Sendable, DescribedAction {
         case tap
     }
@@ -73,7 +73,7 @@ import Testing
             try await browser.open(root)
             try await browser.setValue(css: "input[name=token]", value: collector.read)
             try await browser.click(css: "#sign-in button")
-            _ = try await browser.waitUntil("return document.querySelector('#sessions') !== null", timeout: .seconds(10))
+            _ = try await browser.waitUntil("return document.querySelector('#sessions') !== null")
             // The cookie is the server's: no script of the page can read it.
             #expect(try await browser.evaluate("return document.cookie").string == "")
 
@@ -134,7 +134,7 @@ import Testing
             #expect(link.hasPrefix(collector.url + "/s/"), "\(link)")
             // The row's report, with the cookie.
             try await browser.click(css: "#sessions tbody tr a.open")
-            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0", timeout: .seconds(30))
+            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0")
             #expect(try await browser.elementText(css: ".session-tab .name").contains("session-110"))
 
             // Another site's form posts to the collector: refused, and the sign-in stands.
@@ -155,7 +155,7 @@ import Testing
             try await browser.open(URL(string: collector.url + "/sessions/\(UUID().uuidString)/report")!)
             #expect(try await browser.elementText(css: "h1") == "Sign in first")
             try await browser.open(URL(string: link)!)
-            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0", timeout: .seconds(30))
+            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0")
             let errors = try await browser.consoleErrors()
             #expect(errors.allSatisfy { $0.contains("status of 401") || $0.contains("status of 403") }, "\(errors)")
         } catch {

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// cookie that holds no token; only a POST from the collector's own origin signs in, signs out
 /// or makes a link; signing out, or revoking the token, ends it; replay verdicts arrive with
 /// a read token, bounded. The browser's side is `SessionsPageBrowserTests`.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled)) struct SessionsPageTests {
+@MainActor @Suite(.serialized, .serversBuild) struct SessionsPageTests {
     /// Requests as a browser would send them, but seen one by one: no cookie kept, no
     /// redirect followed.
     final class Client: NSObject, URLSessionTaskDelegate, Sendable {
@@ -208,8 +208,7 @@ import FoundationNetworking
 
     /// Behind a load balancer, a browser signed in on one collector of a team store is signed
     /// in on every other, and signed out of all at once; a restart signs nobody out.
-    @Test func collectorsOnATeamStoreShareTheirSignIns() async throws {
-        guard TestServer.enabled else { return }
+    @Test(.postgres) func collectorsOnATeamStoreShareTheirSignIns() async throws {
         let database = try FreshStore()
         var first: RunningCollector? = try await RunningCollector(store: database.url)
         let second = try await RunningCollector(besides: try #require(first))

@@ -60,7 +60,7 @@ import FoundationNetworking
 /// Share links against the real collector, opened in headless Chromium: the report without a
 /// token; an altered, other-session, expired or revoked link gets a page that says why; the
 /// access log never holds a signature. A screenshot is saved under `.build/report-screenshots/`.
-@MainActor @Suite(.serialized, .enabled(if: TeamStoreBuild.enabled && Browser.isAvailable)) struct ShareLinkBrowserTests {
+@MainActor @Suite(.serialized, .serversBuild, .browser) struct ShareLinkBrowserTests {
     @Test func aLinkOpensTheReportAndABadOneSaysWhy() async throws {
         let folder = try TemporaryDirectory()
         let store = folder.path("store.rewind")
@@ -79,7 +79,7 @@ import FoundationNetworking
         let browser = try await Browser.launch()
         do {
             try await browser.open(link)
-            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0", timeout: .seconds(30))
+            _ = try await browser.waitUntil("return document.querySelectorAll('#timeline .row').length > 0")
             #expect(try await browser.elementText(css: ".session-tab .name").contains("login-happy"))
             try FileManager.default.createDirectory(at: ReportBrowserTests.screenshots, withIntermediateDirectories: true)
             try await browser.screenshot(to: ReportBrowserTests.screenshots.appendingPathComponent("share-link.png").path)

@@ -4,7 +4,7 @@ import Testing
 
 /// `rewind step --follow` on a real terminal (tmux, as in ``StepTerminalTests``) while the
 /// test records into the session it steps through.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux, which is not installed: the terminal tests are skipped"))
+@Suite(.tmux)
 struct StepFollowTerminalTests {
     @Test func theScreenShowsNewStepsAndTheKeysReachThem() async throws {
         let folder = try TemporaryDirectory()

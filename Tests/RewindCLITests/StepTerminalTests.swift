@@ -6,7 +6,7 @@ import Testing
 ///
 /// After `rewind` ends, the same shell prints its exit status and `stty -a`, so the test
 /// can check that the terminal's settings were put back.
-@Suite(.enabled(if: Tmux.isAvailable, "needs tmux, which is not installed: the terminal tests are skipped"))
+@Suite(.tmux)
 struct StepTerminalTests {
     /// The shell command that runs `rewind` as `command`, then reports its status and the
     /// terminal's settings (the pane stays open after it ends).

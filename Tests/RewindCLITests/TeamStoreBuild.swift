@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The `rewind` built with the `Servers` trait that the team store's and the collector's
 /// tests run: this bundle's own when the bundle was built with the trait, else the one
@@ -32,5 +33,16 @@ enum TeamStoreBuild {
         var description: String {
             "REWIND_REQUIRE_TEAMSTORE=1 but no rewind built with the Servers trait: set REWIND_TEAMSTORE_BINARY (swift build --traits Servers --scratch-path .build-teamstore --product rewind)"
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where a `rewind` with the `Servers` trait is at hand (``TeamStoreBuild``),
+    /// or everywhere when `REWIND_REQUIRE_TEAMSTORE=1`: then its absence fails the test.
+    static var serversBuild: Self {
+        .enabled(
+            if: TeamStoreBuild.enabled,
+            "needs rewind built with the Servers trait (the collector, the team store, the live inspector): swift test --traits Servers"
+        )
     }
 }

@@ -5,7 +5,7 @@ import RewindTestSupport
 import Testing
 
 /// `rewind push` and `rewind sessions postgres://…` against a real server on loopback.
-@Suite(.serialized, .enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) struct TeamStoreCommandTests {
+@Suite(.serialized, .serversBuild, .postgres) struct TeamStoreCommandTests {
     @Test func pushingTheDemoLogTwiceListsItsSevenSessionsOnce() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()

@@ -3,7 +3,7 @@ import RewindTestSupport
 import Testing
 
 /// Every verb that reads a log reads a team store's sessions alike, through `postgres://`.
-@Suite(.serialized, .enabled(if: TestServer.enabled && TeamStoreBuild.enabled)) struct TeamStoreReadingTests {
+@Suite(.serialized, .serversBuild, .postgres) struct TeamStoreReadingTests {
     /// A store holding the demo's seven sessions, and the demo's log.
     private struct PushedDemo {
         let store: FreshStore

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,10 @@ final class Tmux {
     }()
 
     static var isAvailable: Bool { executable != nil }
+
+    /// Whether a missing tmux is a failure rather than a reason to skip (CI sets
+    /// `REWIND_REQUIRE_TMUX=1`, so that the terminal tests cannot silently stop running).
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["REWIND_REQUIRE_TMUX"] == "1" }
 
     /// The server's socket, removed with the server.
     private let socket = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-tmux-\(UUID().uuidString)").path
@@ -61,8 +66,9 @@ final class Tmux {
     }
 
     /// Polls the screen until it satisfies `condition`, at most `tries` times, a tenth of a
-    /// second apart; returns the last screen seen either way.
-    func waitForScreen(tries: Int = 300, _ condition: (String) -> Bool) async throws -> String {
+    /// second apart (a minute at least: a bound that only stops a hung test); returns the last
+    /// screen seen either way.
+    func waitForScreen(tries: Int = 600, _ condition: (String) -> Bool) async throws -> String {
         var last = ""
         for _ in 0..<tries {
             last = try screen()
@@ -97,4 +103,12 @@ final class Tmux {
 struct TmuxError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where tmux is installed, or everywhere when `REWIND_REQUIRE_TMUX=1`:
+    /// then a missing tmux fails the test instead of skipping it.
+    static var tmux: Self {
+        .enabled(if: Tmux.isAvailable || Tmux.isRequired, "needs tmux, which is not installed: apt-get install tmux")
+    }
 }

@@ -39,8 +39,7 @@ import Testing
 
     /// The same rules in a team store (`rewind_sign_in`), where every collector on it finds
     /// them: a cookie's hash and a token's id, never either secret.
-    @Test func aStoredSignInFollowsTheSameRules() async throws {
-        guard TestServer.enabled else { return }
+    @Test(.postgres) func aStoredSignInFollowsTheSameRules() async throws {
         let database = try FreshStore()
         let store = try await TeamStore.open(try TeamStoreLocation(database.url))
         let key = try await store.prepareSignIns()

@@ -1,5 +1,6 @@
 import Atomics
 import Foundation
+import RewindTestSupport
 import Testing
 
 @testable import RewindCore
@@ -139,13 +140,29 @@ struct RecordingQueueTests {
         let queue = queue(capacity: 4)
         push(1...2, into: queue)
         let ticket = queue.pushControl(.control("flush"))
+        let done = ManagedAtomic(false)
+        let waiterReturned = ManagedAtomic(false)
+        let returnedBeforeDone = ManagedAtomic(false)
+        let taken = Locked<[String]>([])
         let consumer = OwnThread {
             var batch: [Item] = []
             queue.takeAll(into: &batch)
-            if batch.last == .control("flush") { queue.completeTicket() }
+            taken.withLock { $0 = batch.map(\.description) }
+            guard batch.last == .control("flush") else { return }
+            // Done, and only then the ticket completed: a wait that returned before this
+            // point did not wait.
+            returnedBeforeDone.store(waiterReturned.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+            done.store(true, ordering: .sequentiallyConsistent)
+            queue.completeTicket()
         }
         queue.waitUntilDone(ticket)
+        waiterReturned.store(true, ordering: .sequentiallyConsistent)
+        let doneWhenTheWaitReturned = done.load(ordering: .sequentiallyConsistent)
+        #expect(doneWhenTheWaitReturned, "waitUntilDone returned before the consumer had done the control")
         consumer.wait()
+        let returnedEarly = returnedBeforeDone.load(ordering: .sequentiallyConsistent)
+        #expect(!returnedEarly, "waitUntilDone returned before the consumer had done the control")
+        #expect(taken.withLock { $0 } == ["1", "2", "flush"])
     }
 
     /// A producer, a consumer and a thread sending control items, all at once: every step in

@@ -61,8 +61,9 @@ import Testing
         let store = Store(initialState: Counter.State(), reducer: Counter(), recordingTo: sink, session: session(), configuration: configuration)
         for _ in 1...5 { store.send(.increment) }
         var written = 0
-        // Polled, a bounded number of times: the writer's thread commits when it has the steps.
-        for _ in 0..<2_000 where written < 5 {
+        // Polled, a bounded number of times (a minute at least: a bound that only stops a hung
+        // test): the writer's thread commits when it has the steps.
+        for _ in 0..<12_000 where written < 5 {
             written = sink.sessions.first?.events.count ?? 0
             if written < 5 { try await Task.sleep(for: .milliseconds(5)) }
         }

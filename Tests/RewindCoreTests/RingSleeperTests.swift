@@ -70,19 +70,25 @@ struct RingSleeperTests {
         #expect(!sleeper.rest(afterNaps: 0) { false })
     }
 
-    @Test func aWakeEndsASleepBeforeItsSecond() {
-        let sleeper = RingSleeper(wakeThreshold: 4)
-        let restedMilliseconds = ManagedAtomic(0)
+    @Test func aWakeEndsASleepBeforeItsLimit() {
+        // A limit no wake comes near (the suite's time limit stops a hang sooner), so that a
+        // sleep that times out says the wake did not end it, however loaded the machine.
+        let sleeper = RingSleeper(wakeThreshold: 4, sleepLimit: 30)
+        let rested = ManagedAtomic(false)
         let consumer = OwnThread {
-            let start = Date()
             _ = sleeper.rest(afterNaps: RingSleeper.napsBeforeSleep) { true }
-            restedMilliseconds.store(Int(Date().timeIntervalSince(start) * 1_000), ordering: .relaxed)
+            rested.store(true, ordering: .sequentiallyConsistent)
         }
         spin { state(of: sleeper) == State.asleep }
+        let restedBeforeTheWake = rested.load(ordering: .sequentiallyConsistent)
+        #expect(!restedBeforeTheWake, "asleep until woken")
         sleeper.wakeInOrder()
         consumer.wait()
-        // Unwoken, it would sleep a full second.
-        #expect(restedMilliseconds.load(ordering: .relaxed) < 900)
+        let restedAfter = rested.load(ordering: .sequentiallyConsistent)
+        let timedOut = sleeper.sleepsTimedOut.load(ordering: .relaxed)
+        #expect(restedAfter)
+        #expect(timedOut == 0, "the sleep lasted its limit: the wake did not end it")
+        #expect(state(of: sleeper) == State.running)
     }
 
     @Test func aProducerWaitsForRoomUntilTheConsumerMakesSome() {

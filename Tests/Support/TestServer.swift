@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The PostgreSQL server the team store's tests use: `REWIND_TEST_POSTGRES_URL` (with
 /// `PGPASSWORD`), as `tools/postgres-cluster env` prints them. Without it they are skipped,
@@ -39,6 +40,18 @@ public enum TestServer {
         public init(stderr: String) {
             self.stderr = stderr
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where a PostgreSQL server is given (``TestServer``), or everywhere
+    /// when `REWIND_REQUIRE_POSTGRES=1`: then a missing server fails the test instead of
+    /// skipping it, and Swift Testing reports the skip with the command that provides one.
+    public static var postgres: Self {
+        .enabled(
+            if: TestServer.enabled,
+            #"needs a PostgreSQL server (REWIND_TEST_POSTGRES_URL is not set): tools/postgres-cluster start && eval "$(tools/postgres-cluster env)""#
+        )
     }
 }
 

@@ -22,6 +22,11 @@ final class Browser {
         ProcessInfo.processInfo.environment["REWIND_REQUIRE_BROWSER"] == "1"
     }
 
+    /// How long a wait for the browser lasts before it fails: only a stop for a hung test, so
+    /// generous that a loaded machine never reaches it (a page on an idle one settles within
+    /// a second). Tests assert what a page shows, never how soon.
+    static let patience: Duration = .seconds(120)
+
     /// The key under which WebDriver names an element in JSON.
     static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
@@ -87,7 +92,7 @@ final class Browser {
             // TMPDIR: Chromium leaves a folder there when it is killed; this one goes with ours.
             let started = try DriverProcess(executable: chromedriverPath, arguments: ["--port=0"], logPath: logPath, environment: ["TMPDIR": folder])
             driver = started
-            let port = try await waitForPort(of: started, logPath: logPath, timeout: .seconds(10))
+            let port = try await waitForPort(of: started, logPath: logPath, timeout: patience)
             let answer = try await send(port, "POST", "/session", capabilities(profile: folder + "/profile"))
             guard let sessionID = answer["sessionId"]?.string else {
                 throw WebDriverError(command: "POST /session", status: 200, message: "no session id in \(answer)")
@@ -185,9 +190,10 @@ final class Browser {
     }
 
     /// Evaluates `script` until its result is truthy, and returns that result: for pages that
-    /// settle later (timers, fetches, animation frames). Throws after `timeout`.
+    /// settle later (timers, fetches, animation frames). Throws after `timeout`, which only
+    /// stops a hung test (``patience``).
     @discardableResult
-    func waitUntil(_ script: String, _ arguments: [BrowserValue] = [], timeout: Duration = .seconds(5)) async throws -> BrowserValue {
+    func waitUntil(_ script: String, _ arguments: [BrowserValue] = [], timeout: Duration = Browser.patience) async throws -> BrowserValue {
         let deadline = ContinuousClock.now + timeout
         while true {
             let value = try await evaluate(script, arguments)

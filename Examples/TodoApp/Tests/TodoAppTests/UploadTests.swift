@@ -11,8 +11,7 @@ import FoundationNetworking
 /// with the app's own reducers: `rewind serve` of the Rewind package, built with its
 /// `Servers` trait (`REWIND_COLLECTOR_BINARY`, or `../../.build-teamstore/debug/rewind`).
 /// Skipped when that build is missing, unless `REWIND_REQUIRE_COLLECTOR=1` (CI), where it fails.
-@MainActor
-@Suite(.enabled(if: Collector.binary != nil || Collector.required)) struct UploadTests {
+@MainActor @Suite(.collector) struct UploadTests {
     @Test func aRecordedSessionGoesUpOnceAndReplaysFromTheCollector() async throws {
         let collector = try Collector()
         defer { collector.stop() }
@@ -122,6 +121,17 @@ final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where ``Collector/binary`` is at hand, or everywhere when
+    /// `REWIND_REQUIRE_COLLECTOR=1`: then its absence fails the test instead of skipping it.
+    static var collector: Self {
+        .enabled(
+            if: Collector.binary != nil || Collector.required,
+            "needs rewind built with the Servers trait: swift build --traits Servers --scratch-path .build-teamstore --product rewind, in Rewind's folder"
+        )
     }
 }
 

@@ -29,6 +29,10 @@ final class RingSleeper: @unchecked Sendable {
     /// Pushes that woke a napping consumer, each with a system call on the dispatching
     /// thread: a batch waiting, or a count of the waiting items gone stale (`IdleDispatchTests`).
     let napsEndedByPushes = ManagedAtomic(0)
+    /// Sleeps that lasted their whole ``sleepLimit``, no wake ending them (`RingSleeperTests`).
+    let sleepsTimedOut = ManagedAtomic(0)
+    /// How long a sleep lasts unless woken, in seconds: 1, or more in a test of waking.
+    let sleepLimit: Double
 
     @usableFromInline
     enum State {
@@ -40,8 +44,9 @@ final class RingSleeper: @unchecked Sendable {
     /// Naps, a millisecond each, after which an idle consumer sleeps instead.
     static var napsBeforeSleep: Int { 50 }
 
-    init(wakeThreshold: Int) {
+    init(wakeThreshold: Int, sleepLimit: Double = 1) {
         self.wakeThreshold = max(1, wakeThreshold)
+        self.sleepLimit = sleepLimit
     }
 
     deinit {
@@ -109,7 +114,7 @@ final class RingSleeper: @unchecked Sendable {
     }
 
     /// Rests once, found idle `naps` times in a row before: naps a millisecond, or sleeps up to
-    /// a second after ``napsBeforeSleep`` naps, unless woken or unless `isIdle` (which must
+    /// ``sleepLimit`` after ``napsBeforeSleep`` naps, unless woken or unless `isIdle` (which must
     /// read in the total order) says something came meanwhile. Returns whether it napped.
     func rest(afterNaps naps: Int, isIdle: () -> Bool) -> Bool {
         let sleeps = naps >= Self.napsBeforeSleep
@@ -117,7 +122,8 @@ final class RingSleeper: @unchecked Sendable {
         condition.lock()
         state.store(sleeps ? State.asleep : State.napping, ordering: .sequentiallyConsistent)
         if isIdle() {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: sleeps ? 1 : 0.001))
+            let woken = condition.wait(until: Date(timeIntervalSinceNow: sleeps ? sleepLimit : 0.001))
+            if sleeps && !woken { sleepsTimedOut.wrappingIncrement(ordering: .relaxed) }
             napped = !sleeps
         }
         state.store(State.running, ordering: .sequentiallyConsistent)
