@@ -72,7 +72,7 @@ extension BenchmarkSuite {
         _ = observedStore.state
         let observed = measureDispatch(of: observedStore, count: count)
         let sink = try SQLiteSink(path: path("dispatch.rewind"))
-        // The way an app records (README step 3): the store hands its recorder its reducer.
+        // The way an app records (docs/adoption.md, step 3): the store hands its recorder its reducer.
         let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date()))
         let store = Store(
             initialState: LoginState(), reducer: LoginFeature(backend: backend), recordingTo: sink, session: session("dispatch"),

@@ -71,7 +71,7 @@ import Testing
         #expect(
             replay.stderr == """
                 rewind: \(log): session #1 (chores) is of flow 'todo', whose reducer rewind does not have (it knows app, login, photos); \
-                replay runs an app's reducers: build your app's own inspector with the RewindCLI library (README, "Use Rewind in your app")
+                replay runs an app's reducers: build your app's own inspector with the RewindCLI library (docs/adoption.md, "Your own inspector")
 
                 """)
         #expect(try await RewindBinary.run(["replay", log, "--update"]).status == 64)

@@ -8,7 +8,7 @@ import Testing
 /// stay text. Four views are saved as screenshots under `.build/report-screenshots/`.
 @Suite(.browser, .serialized)
 struct ReportBrowserTests {
-    /// Where the screenshots go, for review (the README says so).
+    /// Where the screenshots go, for review (CONTRIBUTING.md says so).
     static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".build/report-screenshots")
 

@@ -127,7 +127,7 @@ import Testing
         #expect(
             refused.stderr
                 == "rewind: hostile.rewind: session #1 (evil\(e)) is of flow 'flow\(e)', whose reducer rewind does not have (it knows app, login, photos); "
-                + "replay runs an app's reducers: build your app's own inspector with the RewindCLI library (README, \"Use Rewind in your app\")\n")
+                + "replay runs an app's reducers: build your app's own inspector with the RewindCLI library (docs/adoption.md, \"Your own inspector\")\n")
 
         try Self.run(["export", "hostile.rewind", "-o", "hostile.jsonl"], in: folder)
         let imported = try Self.run(["import", "hostile.jsonl", "-o", "copy.rewind"], in: folder)
@@ -197,7 +197,7 @@ import Testing
                   ["\(e)"]: "\(e)"
                 }
 
-                hostile.rewind: session #1 (evil\(e)) is of flow 'flow\(e)', whose reducer rewind does not have (it knows app, login, photos); rerun runs an app's reducers: build your app's own inspector with the RewindCLI library (README, "Use Rewind in your app")
+                hostile.rewind: session #1 (evil\(e)) is of flow 'flow\(e)', whose reducer rewind does not have (it knows app, login, photos); rerun runs an app's reducers: build your app's own inspector with the RewindCLI library (docs/adoption.md, "Your own inspector")
 
                 no step 9: session #1 (evil\(e)) has steps 0 through 4
 
@@ -270,7 +270,7 @@ import Testing
 
     /// On a real terminal, colour on: what the log holds neither clears the screen nor
     /// retitles the window.
-    @Test(.enabled(if: Tmux.isAvailable, "needs tmux"))
+    @Test(.tmux)
     func aTerminalIsLeftAlone() async throws {
         let folder = try await Self.hostileLog()
         let rewind = Tmux.quoted(RewindBinary.url.path)

@@ -30,6 +30,6 @@ struct FlowRequirement {
         let commandName = CommandContext.current.commandName
         let known = flows.names.isEmpty ? "it knows no flow" : "it knows \(flows.names.joined(separator: ", "))"
         return "session \(session.label) is of flow '\(session.flow)', whose reducer \(commandName) does not have (\(known)); "
-            + "\(verb) runs an app's reducers: build your app's own inspector with the RewindCLI library (README, \"Use Rewind in your app\")"
+            + "\(verb) runs an app's reducers: build your app's own inspector with the RewindCLI library (docs/adoption.md, \"Your own inspector\")"
     }
 }
