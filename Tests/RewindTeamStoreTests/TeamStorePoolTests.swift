@@ -72,7 +72,9 @@ import Testing
     /// hours: one callback a request on its `closeFuture` grew without bound.
     @Test func manyRequestsWatchEachConnectionOnce() async throws {
         let database = try FreshStore()
-        let store = try await TeamStore.open(try TeamStoreLocation(database.url), connections: 4)
+        // 400 requests at once queue for 4 connections: the wait for one only stops a hung
+        // test (the default, 10 s, was passed in a full suite beside a release build).
+        let store = try await TeamStore.open(try TeamStoreLocation(database.url), connections: 4, connectionWait: .seconds(600))
         let copies = try await Self.demoCopies()
         _ = try await store.push(copies[0])
         try await withThrowingTaskGroup(of: Void.self) { group in
