@@ -237,7 +237,7 @@ let package = Package(
             name: "RewindCLITests",
             dependencies: [
                 "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
-                "RewindUpload", "RewindCollector", "RewindLive",
+                "RewindUpload", "RewindCollector", "RewindLive", "RewindTeamStore",
                 "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -6,14 +6,6 @@ import RewindLog
 /// The team store of a build without the `Servers` trait: every way in says so, in one
 /// line, and how to get a build that has it. No instance is ever made.
 public final class TeamStore: Sendable {
-    /// What a push did with one session.
-    public enum PushOutcome: Sendable, Equatable {
-        case added
-        case extended(fromStep: Int)
-        case alreadyThere
-        case storeHoldsMore(storedThrough: Int)
-    }
-
     public let location: TeamStoreLocation
 
     private init(location: TeamStoreLocation) {
@@ -30,10 +22,6 @@ public final class TeamStore: Sendable {
         _ location: TeamStoreLocation, connections: Int = 4, connectionWait: Duration = .seconds(10)
     ) async throws(TeamStoreError) -> TeamStore {
         throw unavailable(location)
-    }
-
-    public func push(_ copy: StoredSessionCopy) async throws(TeamStoreError) -> PushOutcome {
-        throw Self.unavailable(location)
     }
 
     public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {

@@ -143,7 +143,7 @@ public final class CollectorClient: SessionDestination {
     private enum Attempt {
         case answered(Data, HTTPURLResponse)
         /// A failure worth trying again, and how long the collector asked to wait.
-        case failed(CollectorClientError, retryAfter: Double?)
+        case failed(any Error, retryAfter: Double?)
     }
 
     /// One try of `request`: its 2xx answer, a failure worth another try, or (thrown) one that is not.
@@ -169,17 +169,29 @@ public final class CollectorClient: SessionDestination {
         return .failed(failure, retryAfter: http.value(forHTTPHeaderField: "Retry-After").flatMap(Double.init))
     }
 
-    private func refusal(_ response: HTTPURLResponse, _ data: Data) -> CollectorClientError {
+    /// The error a refusal's answer says: the store's own ``UploadError``, as a store on this
+    /// machine throws it, when the collector's store refused the upload (its code one of
+    /// ``UploadError/Kind``); a ``CollectorClientError`` otherwise.
+    private func refusal(_ response: HTTPURLResponse, _ data: Data) -> any Error {
         struct Body: Decodable {
             struct Refusal: Decodable {
                 var code: String
                 var message: String
+                var storedThrough: Int?
+
+                enum CodingKeys: String, CodingKey {
+                    case code, message
+                    case storedThrough = "stored_through"
+                }
             }
             var error: Refusal
         }
         let status = response.statusCode
         let body = try? JSONDecoder().decode(Body.self, from: data)
         let message = body.map { "\($0.error.message) (HTTP \(status))" } ?? "HTTP \(status)"
+        if let body, (400..<500).contains(status), ![401, 404, 408, 429].contains(status), let kind = UploadError.Kind(rawValue: body.error.code) {
+            return UploadError(kind, "\(name): \(message)", storedThrough: body.error.storedThrough)
+        }
         let kind: CollectorClientError.Kind =
             switch status {
             case 401, 403: .unauthorized

@@ -78,9 +78,9 @@ public struct Uploader: Sendable {
             do {
                 received = try await destination.receive(batch)
                 batches.append(Batch(storedThrough: received.storedThrough, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9))
-            } catch let error as CollectorClientError where error.code == UploadError.Kind.outOfOrder.rawValue && restarts < 3 {
-                // The collector holds less than it said (a store restored, another uploader):
-                // go on from what it holds now.
+            } catch let error as UploadError where error.kind == .outOfOrder && restarts < 3 {
+                // The store holds less than it said (a store restored, another uploader): go
+                // on from what it holds now.
                 restarts += 1
                 stored = try await destination.progress(of: id)?.storedThrough ?? 0
                 continue

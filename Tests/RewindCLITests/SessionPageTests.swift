@@ -117,7 +117,9 @@ import RewindTeamStore
         let fresh = try FreshStore()
         let pushed = try await TeamStoreBuild.run(["push", path, "--to", fresh.url])
         #expect(pushed.status == 0, "\(pushed.stderr)")
-        let store = try await TeamStore.open(try TeamStoreLocation(fresh.url))
+        // The wait for a connection only stops a hung test: in a full suite on two cores, one
+        // store's first connection took longer than the default, 10 s.
+        let store = try await TeamStore.open(try TeamStoreLocation(fresh.url), connectionWait: .seconds(600))
         do {
             try await Self.expectPaging(store, newestFirst)
             let id = try #require(newestFirst[0].id)

@@ -50,6 +50,31 @@ import Testing
             "\(unknown.stderr)")
     }
 
+    /// A session pulled while it was recorded, pulled again once the store holds more of it,
+    /// grows by what it lacked (it stayed at 1,448 of 3,000 steps, and pull said it was there).
+    @Test func aSessionPulledWhileItWasRecordedGrowsWhenPulledAgain() throws {
+        let store = try FreshStore()
+        let folder = try TemporaryDirectory()
+        let path = folder.path("live.rewind")
+        let pulled = folder.path("pulled.rewind")
+        let recorder = try Self.recording(path, name: "live", through: 1_448)
+        #expect(try TeamStoreBuild.run(["push", path, "--to", store.url]).status == 0)
+        let id = try #require(try LogReader(path: path).session("1").id).uuidString
+        let first = try TeamStoreBuild.run(["pull", store.url, "--session", id, "-o", pulled])
+        #expect(first.stdout == "pulled \(id) (live): 1448 steps into \(pulled) as #1\n", "\(first.stdout)\(first.stderr)")
+        for step in 1_449...3_000 { recorder.record(.tap, state: step, step: step) }
+        recorder.close()
+        #expect(try TeamStoreBuild.run(["push", path, "--to", store.url]).status == 0)
+        let second = try TeamStoreBuild.run(["pull", store.url, "--session", id, "-o", pulled])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == "pulled \(id) (live): 1552 steps added to #1 of \(pulled), through step 3000\n", "\(second.stdout)")
+        let session = try LogReader(path: pulled).session("1")
+        #expect(session.eventCount == 3_000 && session.endedAt != nil)
+        #expect(try TeamStoreBuild.run(["export", pulled]).stdout == TeamStoreBuild.run(["export", path]).stdout)
+        let third = try TeamStoreBuild.run(["pull", store.url, "--session", id, "-o", pulled])
+        #expect(third.stdout == "\(pulled) holds \(id) (live) already as #1\n", "\(third.stdout)")
+    }
+
     @Test func sessionsOfTheStoreFilterAsALogsDo() throws {
         let store = try FreshStore()
         let log = try DemoLogFile()
@@ -78,14 +103,21 @@ import Testing
         case tap
     }
 
+    /// A session of taps recorded into `path` through step `last`, committed, its recorder
+    /// left open: the session is still being recorded.
+    static func recording(_ path: String, name: String, through last: Int) throws -> Recorder<Int, Tap> {
+        let recorder = Recorder<Int, Tap>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: name, flow: "taps"))
+        recorder.start(initialState: 0)
+        for step in 1...last { recorder.record(.tap, state: step, step: step) }
+        recorder.flush()
+        return recorder
+    }
+
     @Test func aSessionBeingRecordedIsPushedAsFarAsItsLastCommitAndExtendedLater() throws {
         let store = try FreshStore()
         let folder = try TemporaryDirectory()
         let path = folder.path("live.rewind")
-        let recorder = Recorder<Int, Tap>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: "live", flow: "taps"))
-        recorder.start(initialState: 0)
-        for step in 1...10 { recorder.record(.tap, state: step, step: step) }
-        recorder.flush()
+        let recorder = try Self.recording(path, name: "live", through: 10)
         let first = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("pushed \(path) #1 (live) ") && first.stdout.hasSuffix(": 10 steps\n"), "\(first.stdout)")
@@ -93,7 +125,7 @@ import Testing
         for step in 11...25 { recorder.record(.tap, state: step, step: step) }
         recorder.close()
         let second = try TeamStoreBuild.run(["push", path, "--to", store.url])
-        #expect(second.stdout.hasSuffix(": steps 11 to 25 added\n"), "\(second.stdout)")
+        #expect(second.stdout.hasSuffix(": 15 steps added, through step 25\n"), "\(second.stdout)")
         #expect(try TestServer.psql("SELECT last_step, event_count, ended_at IS NULL FROM rewind_session", database: store.name) == "25|25|f\n")
         let third = try TeamStoreBuild.run(["push", path, "--to", store.url])
         #expect(third.stdout.hasPrefix("already in the store: "), "\(third.stdout)")
@@ -107,10 +139,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("whole.rewind")
         let early = folder.path("early.rewind")
-        let recorder = Recorder<Int, Tap>(sink: try SQLiteSink(path: path), session: SessionDescriptor(name: "whole", flow: "taps"))
-        recorder.start(initialState: 0)
-        for step in 1...1_378 { recorder.record(.tap, state: step, step: step) }
-        recorder.flush()
+        let recorder = try Self.recording(path, name: "whole", through: 1_378)
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
             try FileManager.default.copyItem(atPath: path + suffix, toPath: early + suffix)
         }

@@ -38,7 +38,11 @@ import Testing
         // upload's last block.
         first.summary.endedAt = nil
         let one = try sink.receive(first)
-        #expect(one == ReceivedBlocks(storedThrough: copy.blocks[0].lastStep, added: 1, duplicates: 0, ended: false, created: true))
+        #expect(
+            one
+                == ReceivedBlocks(
+                    storedThrough: copy.blocks[0].lastStep, added: 1, duplicates: 0, ended: false, created: true, steps: copy.blocks[0].lastStep, changed: true)
+        )
         #expect(try sink.receive(first) == ReceivedBlocks(storedThrough: copy.blocks[0].lastStep, added: 0, duplicates: 1, ended: false, created: false))
         var skipping = copy
         skipping.blocks = [copy.blocks[2]]
@@ -52,7 +56,11 @@ import Testing
         conflicting.blocks[0].data[conflicting.blocks[0].data.count - 1] ^= 1
         #expect(throws: UploadError.self) { try sink.receive(conflicting) }
         let rest = try sink.receive(copy)
-        #expect(rest == ReceivedBlocks(storedThrough: 1_000, added: copy.blocks.count - 1, duplicates: 1, ended: true, created: false))
+        #expect(
+            rest
+                == ReceivedBlocks(
+                    storedThrough: 1_000, added: copy.blocks.count - 1, duplicates: 1, ended: true, created: false, steps: 1_000 - copy.blocks[0].lastStep,
+                    changed: true))
         let original = try LogReader(path: source)
         let received = try LogReader(path: path)
         let session = try received.session(copy.id.uuidString)
@@ -70,7 +78,9 @@ import Testing
         late.id = UUID()
         late.blocks = [copy.blocks[1]]
         let results = try sink.receive(all: [copy, late, copy])
-        #expect(try results[0].get() == ReceivedBlocks(storedThrough: 1_000, added: copy.blocks.count, duplicates: 0, ended: true, created: true))
+        #expect(
+            try results[0].get()
+                == ReceivedBlocks(storedThrough: 1_000, added: copy.blocks.count, duplicates: 0, ended: true, created: true, steps: 1_000, changed: true))
         #expect(throws: UploadError.self) { try results[1].get() }
         #expect(try results[2].get() == ReceivedBlocks(storedThrough: 1_000, added: 0, duplicates: copy.blocks.count, ended: true, created: false))
         #expect(try LogReader(path: sink.path).sessions().map(\.id) == [copy.id], "the refused upload left no session")

@@ -13,7 +13,9 @@ struct PullCommand: AsyncParsableCommand {
         abstract: "Copy a session of a team store, or one a collector shares, into a log.",
         discussion: """
             The session keeps its identity, and its blocks go as stored, each checked against \
-            its checksum; pulling it into a log that has it adds nothing and says so. Needs a \
+            its checksum. Into a log that holds it, a pull adds the steps the log lacks (a \
+            session pulled while it was recorded grows); one that holds as many or more changes \
+            nothing and says so, and steps that disagree with the log's are refused. Needs a \
             rewind built with the Servers trait to pull from PostgreSQL (docs/team-store.md); a \
             collector's session needs a read token (docs/collector.md).
 
@@ -46,13 +48,27 @@ struct PullCommand: AsyncParsableCommand {
             return try reader.storedCopy(of: try reader.session(selector))
         }
         let sink = try SQLiteSink(path: output)
-        let (number, inserted) = try sink.insert(copy)
-        try sink.close()
-        let name = copy.summary.name ?? "unnamed"
-        if inserted {
-            print(TerminalText.escaped("pulled \(copy.id.uuidString) (\(name)): \(copy.summary.eventCount) steps into \(output) as #\(number)"))
-        } else {
-            print(TerminalText.escaped("\(output) holds \(copy.id.uuidString) (\(name)) already as #\(number)"))
+        let received: ReceivedBlocks
+        do {
+            received = try sink.receive(copy)
+            try sink.close()
+        } catch let error as UploadError {
+            try? sink.close()
+            throw UploadError(error.kind, "\(output): \(error.message)", storedThrough: error.storedThrough)
+        }
+        let number = try LogReader(path: output).session(copy.id.uuidString).number
+        let label = "\(copy.id.uuidString) (\(copy.summary.name ?? "unnamed"))"
+        switch received.outcome {
+        case let .added(steps):
+            print(TerminalText.escaped("pulled \(label): \(steps) steps into \(output) as #\(number)"))
+        case let .extended(steps, storedThrough):
+            print(TerminalText.escaped("pulled \(label): \(steps) steps added to #\(number) of \(output), through step \(storedThrough)"))
+        case let .held(storedThrough) where storedThrough > copy.summary.lastStep:
+            print(
+                TerminalText.escaped(
+                    "\(output) holds more of \(label) as #\(number): through step \(storedThrough), the store through \(copy.summary.lastStep)"))
+        case .held:
+            print(TerminalText.escaped("\(output) holds \(label) already as #\(number)"))
         }
     }
 }

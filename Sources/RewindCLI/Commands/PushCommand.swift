@@ -93,12 +93,12 @@ struct PushCommand: AsyncParsableCommand {
         if failed { throw ExitCode(65) }
     }
 
-    private func report(_ error: LogError) {
+    private func report(_ error: any Error) {
         _ = CommandErrors.report(error, commandName: CommandContext.current.commandName)
     }
 
-    /// Pushes every session of `log`; true when one of them was refused (damaged, or stored
-    /// in rows), after the others went.
+    /// Pushes every session of `log`; true when one of them was refused (damaged, stored in
+    /// rows, or disagreeing with the store's), after the others went.
     private func push(_ log: String, to store: TeamStore) async throws -> Bool {
         var reader = try LogReader(path: log)
         if reader.formatVersion < SQLiteSink.formatVersion {
@@ -116,17 +116,25 @@ struct PushCommand: AsyncParsableCommand {
                 report(error)
                 continue
             }
-            let outcome = try await store.push(copy)
             let label = "\(log) \(session.label) \(copy.id.uuidString)"
+            let outcome: CopyOutcome
+            do {
+                outcome = try await store.receive(copy).outcome
+            } catch let error as UploadError {
+                // Steps that disagree with the store's keep no other session out.
+                refused = true
+                report(UploadError(error.kind, "\(label): \(error.message)", storedThrough: error.storedThrough))
+                continue
+            }
             switch outcome {
-            case .added:
-                print(TerminalText.escaped("pushed \(label): \(copy.summary.eventCount) steps"))
-            case let .extended(fromStep):
-                print(TerminalText.escaped("pushed \(label): steps \(fromStep + 1) to \(copy.summary.lastStep) added"))
-            case .alreadyThere:
-                print(TerminalText.escaped("already in the store: \(label)"))
-            case let .storeHoldsMore(storedThrough):
+            case let .added(steps):
+                print(TerminalText.escaped("pushed \(label): \(steps) steps"))
+            case let .extended(steps, storedThrough):
+                print(TerminalText.escaped("pushed \(label): \(steps) steps added, through step \(storedThrough)"))
+            case let .held(storedThrough) where storedThrough > copy.summary.lastStep:
                 print(TerminalText.escaped("the store holds more: \(label): through step \(storedThrough), the log through \(copy.summary.lastStep)"))
+            case .held:
+                print(TerminalText.escaped("already in the store: \(label)"))
             }
         }
         return refused

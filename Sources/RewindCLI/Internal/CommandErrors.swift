@@ -22,6 +22,9 @@ enum CommandErrors {
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
         case let error as CollectorError:
             return fail(error.description, code: exitCode(error), commandName: commandName)
+        case let error as UploadError:
+            // A copy the store refused (steps that disagree with its own): data, as a damaged log.
+            return fail(error.description, code: 65, commandName: commandName)
         case let error as ReportError:
             // Too large or ambiguous: a request to narrow, like a step out of range.
             return fail(error.description, code: 64, commandName: commandName)

@@ -10,6 +10,10 @@ public enum BlockAdmission: Sendable, Equatable {
     /// Stored in place of the held one once ``checkGrowth(of:size:to:)`` finds that it starts
     /// with every record held.
     case grows
+    /// The store holds it grown since: the upload is a copy taken while the session was
+    /// recorded, sent after a later one. Counted as held, not stored, once
+    /// ``checkPrefix(_:of:steps:)`` finds its records at the start of the held block's.
+    case heldGrown
 
     /// Refuses an upload to a session the store holds as another app's (`held`, nil: a session
     /// recorded with no app): a collector sets each upload's app to its token's, so that an
@@ -31,6 +35,7 @@ public enum BlockAdmission: Sendable, Equatable {
     ) throws(UploadError) -> BlockAdmission {
         if block.firstStep <= stored {
             if let held, held.lastStep == stored, block.lastStep > held.lastStep { return .grows }
+            if let held, block.lastStep < held.lastStep { return .heldGrown }
             guard let held, held.lastStep == block.lastStep, held.checksum == checksum else {
                 throw UploadError(
                     .conflict, "the store holds other steps under the block of steps \(block.firstStep) through \(block.lastStep)", storedThrough: stored)
@@ -46,31 +51,35 @@ public enum BlockAdmission: Sendable, Equatable {
         return .new
     }
 
-    /// Checks that `block` holds the records of the held block whose stored data is `held`
-    /// (inflating to `size` bytes), unchanged, and more after them: its inflated bytes are the
-    /// held ones up to their closing `]`, then `,` and the new records. Else the upload would
-    /// change steps the store acknowledged, and is refused as a conflict.
-    public static func checkGrowth(of held: [UInt8], size: Int, to block: StoredSessionCopy.Block) throws(UploadError) {
+    /// A block's stored bytes and the size they inflate to.
+    public typealias StoredBytes = (bytes: [UInt8], size: Int)
+
+    /// Checks that `longer` holds the records of `shorter` unchanged, and more after them: its
+    /// inflated bytes are `shorter`'s up to their closing `]`, then `,` and the new records.
+    /// Else an upload would change steps a store acknowledged (`.grows`), or holds steps that
+    /// disagree with the store's (`.heldGrown`): refused as a conflict naming `steps`, the
+    /// sent block's.
+    public static func checkPrefix(_ shorter: StoredBytes, of longer: StoredBytes, steps: ClosedRange<Int>) throws(UploadError) {
         let inflater = BlockInflater()
         // (A closure with a typed throw here crashes Swift 6.3.1's IR generation.)
-        func inflated(_ bytes: [UInt8], size: Int) -> [UInt8]? {
-            bytes.withUnsafeBytes { data -> [UInt8]? in
+        func inflated(_ data: StoredBytes) -> [UInt8]? {
+            data.bytes.withUnsafeBytes { bytes -> [UInt8]? in
                 do {
-                    try inflater.inflate(data, size: size)
+                    try inflater.inflate(bytes, size: data.size)
                     return inflater.bytes
                 } catch {
                     return nil
                 }
             }
         }
-        guard let before = inflated(held, size: size), let after = inflated(block.data, size: block.size) else {
-            throw UploadError(.conflict, "the block of steps \(block.firstStep) through \(block.lastStep) cannot be read against the one held")
+        guard let before = inflated(shorter), let after = inflated(longer) else {
+            throw UploadError(.conflict, "the block of steps \(steps.lowerBound) through \(steps.upperBound) cannot be read against the one held")
         }
         guard before.count > 1, after.count > before.count, after[before.count - 1] == UInt8(ascii: ","),
             after.starts(with: before.dropLast())
         else {
             throw UploadError(
-                .conflict, "the block of steps \(block.firstStep) through \(block.lastStep) changes steps the store holds under it")
+                .conflict, "the block of steps \(steps.lowerBound) through \(steps.upperBound) disagrees with the steps the store holds under it")
         }
     }
 

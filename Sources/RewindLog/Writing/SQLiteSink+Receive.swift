@@ -54,8 +54,9 @@ extension SQLiteSink {
         var results: [Result<ReceivedBlocks, any Error>]
     }
 
-    /// ``receive(_:)`` in `db`'s transaction: what the log holds of the session, read; the
-    /// plan (``ReceivePlan``, the rules every store shares); the plan carried out.
+    /// ``receive(_:)`` in `db`'s transaction: the session found or its header written, what
+    /// the log holds of it read, the plan (``ReceivePlan``, the rules and the order every store
+    /// shares), its writes carried out.
     private func receive(_ upload: StoredSessionCopy, in db: Database) throws -> ReceivedBlocks {
         let number: Int
         var held = ReceivePlan.Held.new
@@ -73,30 +74,32 @@ extension SQLiteSink {
                     held.blocks[row["first_step"]] = (row["last_step"], row["checksum"])
                 }
             }
+            if let compared = held.blockToCompare(with: upload),
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, compared])
+            {
+                held.compared = (compared, (Array(row["data"] as Data), row["size"]))
+            }
         } else {
             // A refusal below rolls the header back with the rest.
             number = try insertSession(upload.newSessionHeader, in: db)
         }
         let plan = try ReceivePlan(upload, held: held, created: found == nil) { $0.checksum(session: number) }
-        for gap in plan.gaps {
-            try db.execute(
-                sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
-                arguments: [
-                    number, gap.steps.lowerBound, gap.steps.upperBound, gap.reason,
-                    Self.gapChecksum(session: number, first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason),
-                ])
-        }
-        if let grows = plan.grows, let block = plan.blocks.first(where: { $0.block.firstStep == grows })?.block {
-            let row = try Row.fetchOne(db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, grows])
-            try BlockAdmission.checkGrowth(of: Array(row?["data"] as Data? ?? Data()), size: row?["size"] ?? 0, to: block)
-            try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, grows])
-        }
-        for (block, _) in plan.blocks {
-            try insertBlock(block, session: number, in: db)
-        }
-        if let endedAt = plan.endedAt {
-            var row = try SessionRow.fetch(db, id: number, path: path)
-            if row.endedAt == nil {
+        for write in plan.writes {
+            switch write {
+            case let .gap(gap):
+                try db.execute(
+                    sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [
+                        number, gap.steps.lowerBound, gap.steps.upperBound, gap.reason,
+                        Self.gapChecksum(session: number, first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason),
+                    ])
+            case let .removeBlock(firstStep):
+                try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, firstStep])
+            case let .block(block, _):
+                try insertBlock(block, session: number, in: db)
+            case let .end(endedAt):
+                var row = try SessionRow.fetch(db, id: number, path: path)
                 row.endedAt = endedAt.timeIntervalSince1970
                 try row.save(db)
             }
