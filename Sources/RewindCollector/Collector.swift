@@ -64,7 +64,7 @@ public struct Collector: Sendable {
     public let destination: any SessionDestination
     /// The same store, read: opened once, with the collector (a team store's pool serves
     /// reads and uploads alike).
-    public let store: any SessionStore
+    package let store: any SessionStore
     public let tokens: CollectorTokens
     public let limits: Limits
     /// Whether each block is inflated and its records counted before it is acknowledged
@@ -73,7 +73,7 @@ public struct Collector: Sendable {
     /// cores), and every reader checks the same as it reads: off unless asked for.
     public let verifiesBlocks: Bool
 
-    public init(
+    package init(
         destination: any SessionDestination, store: any SessionStore, tokens: CollectorTokens, limits: Limits = Limits(),
         verifiesBlocks: Bool = false
     ) {

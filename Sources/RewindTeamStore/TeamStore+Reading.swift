@@ -12,7 +12,7 @@ extension TeamStore: SessionStore {
     ///
     /// The copy lives in a folder only its user can read, under the temporary folder, until
     /// ``ReadableSessions/discard()``. A reader meets damage in it as it would in the store.
-    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+    package func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         let chosen: [SessionSummary]
         let count: Int
         if case let .one(selector?) = selection.sessions, let id = UUID(uuidString: selector) {

@@ -9,7 +9,7 @@ extension TeamStore {
     /// this list: by start, then by push (so a log pushed whole keeps its order), then by UUID.
     ///
     /// Every condition is a bound parameter, never SQL text, and each has an index.
-    public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+    package func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
         do {
             return try await withConnection { connection in try await self.listing(filter, on: connection) }
         } catch {
@@ -60,7 +60,7 @@ extension TeamStore {
     /// down the index on the start from the cursor, `limit + 1` rows read whatever the page's
     /// place (the `+ 1` says whether an older page follows). `number` is 0: a session's place
     /// would take a count of the sessions before it.
-    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+    package func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
         let limit = max(1, min(limit, SessionPage.maximumSize))
         var bindings = PostgresBindings()
         var conditions = Self.conditions(filter, &bindings)

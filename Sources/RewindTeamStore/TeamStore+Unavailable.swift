@@ -24,7 +24,7 @@ public final class TeamStore: Sendable {
         throw unavailable(location)
     }
 
-    public func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+    package func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
         throw Self.unavailable(location)
     }
 
@@ -48,7 +48,7 @@ extension TeamStore: SessionDestination {
 extension TeamStore: SessionStore {
     public var name: String { location.description }
 
-    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+    package func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         throw Self.unavailable(location)
     }
 

@@ -24,13 +24,13 @@ public struct CollectorSessionStore: SessionStore {
         self.id = id
     }
 
-    public func sessions(matching filter: SessionFilter) async throws -> [SessionSummary] {
+    package func sessions(matching filter: SessionFilter) async throws -> [SessionSummary] {
         let readable = try await readable(SessionSelection(.every))
         defer { readable.discard() }
         return try LogReader(path: readable.path).sessions().filter(filter.matches)
     }
 
-    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+    package func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         let data = try await client.fetch(id, "log")
         let folder = try ReadableSessions.makeCopyFolder("collector")
         let file = folder + "/session.rewind"

@@ -8,7 +8,7 @@ extension LogInspector {
     ///
     /// Each run starts right after the previous one and `read` gets the session as the log
     /// holds it then, so no step is handed over twice or skipped.
-    public func follow(
+    package func follow(
         _ session: SessionSummary, from first: Int, with follower: inout LogFollower,
         _ read: (SessionSummary, ClosedRange<Int>) throws(LogError) -> Bool
     ) throws(LogError) -> FollowEnd {
@@ -29,7 +29,7 @@ extension LogInspector {
     /// The timeline of `session` from step `first`, a page at a time, then its steps as they
     /// are recorded (see ``follow(_:from:with:_:)``). An error `body` throws ends it and comes
     /// out as it was; every other error is a ``LogError``.
-    public func followTimeline(
+    package func followTimeline(
         of session: SessionSummary, from first: Int, with follower: inout LogFollower, _ body: ([TimelineEntry]) throws -> Void
     ) throws -> FollowEnd {
         var caller = CallerError()
@@ -45,7 +45,7 @@ extension LogInspector {
 
     /// Calls `body` with each step of `session`, step 0 included, whose state satisfies
     /// `predicate`, then with each such step as it is recorded, while `body` returns true.
-    public func followMatches(
+    package func followMatches(
         _ predicate: StatePredicate, in session: SessionSummary, with follower: inout LogFollower, _ body: (StateMatch) -> Bool
     ) throws(LogError) -> FollowEnd {
         try follow(session, from: 0, with: &follower) { current, steps throws(LogError) in

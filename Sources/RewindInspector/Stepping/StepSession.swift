@@ -28,7 +28,7 @@ public struct StepSession: Sendable {
     ///   - missingFlow: what `rerun` answers without one, such as how to register it.
     ///   - follower: to follow a session being recorded: each command first takes the steps
     ///     recorded since the last (``catchUp()``).
-    public init(
+    package init(
         cursor: TimeTravelCursor, style: TextStyle = .plain, flow: ReplayFlow? = nil, missingFlow: String? = nil, follower: LogFollower? = nil
     ) {
         self.cursor = cursor

@@ -6,27 +6,27 @@ import Foundation
 ///
 /// Every reader opens logs by name (a replay opens its log again for each chunk it
 /// verifies), so the copy is found by name rather than passed along.
-public enum LocalCopies {
+package enum LocalCopies {
     private static let lock = NSLock()
     // Read and written only under `lock`.
     nonisolated(unsafe) private static var files: [String: String] = [:]
 
     /// Makes readers opened at `name` read the log at `file`.
-    public static func register(_ file: String, as name: String) {
+    package static func register(_ file: String, as name: String) {
         lock.lock()
         files[name] = file
         lock.unlock()
     }
 
     /// Readers opened at `name` read the log at that path again.
-    public static func unregister(_ name: String) {
+    package static func unregister(_ name: String) {
         lock.lock()
         files[name] = nil
         lock.unlock()
     }
 
     /// The file that stands for `name`, if one does.
-    public static func file(standingFor name: String) -> String? {
+    package static func file(standingFor name: String) -> String? {
         lock.lock()
         defer { lock.unlock() }
         return files[name]

@@ -9,12 +9,12 @@ import Foundation
 /// following never fails because a recorder commits. A session is done when its end is
 /// recorded (``SessionSummary/endedAt``); a recorder that dies without ending it leaves a
 /// follower waiting until it is cancelled.
-public struct LogFollower: Sendable {
+package struct LogFollower: Sendable {
     /// The reader it polls; a new one while waiting for a log's first session (see
     /// ``newestSession()``).
-    public private(set) var reader: LogReader
+    package private(set) var reader: LogReader
     /// How long it waits between two looks at the log.
-    public let interval: Duration
+    package let interval: Duration
     /// Asked between two looks; true stops the wait.
     private let isCancelled: @Sendable () -> Bool
     /// The log's `data_version` at the last look; nil before the first.
@@ -24,7 +24,7 @@ public struct LogFollower: Sendable {
     ///   - interval: the time between two looks at the log; a look costs one pragma.
     ///   - isCancelled: asked between two looks; true ends a wait, which then returns nil
     ///     (a signal handler's flag, say).
-    public init(reader: LogReader, interval: Duration = .milliseconds(50), isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    package init(reader: LogReader, interval: Duration = .milliseconds(50), isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.reader = reader
         self.interval = interval
         self.isCancelled = isCancelled
@@ -32,7 +32,7 @@ public struct LogFollower: Sendable {
 
     /// `session` as the log holds it now: re-read when something was committed since the last
     /// look, the same summary otherwise. Never waits.
-    public mutating func refresh(_ session: SessionSummary) throws(LogError) -> SessionSummary {
+    package mutating func refresh(_ session: SessionSummary) throws(LogError) -> SessionSummary {
         let version = try reader.dataVersion()
         guard version != seenVersion else { return session }
         // Read after the version: a commit in between changes it again, so the next look
@@ -43,7 +43,7 @@ public struct LogFollower: Sendable {
 
     /// `session` once it has a step after `step` or has ended, whichever comes first, as the
     /// log then holds it; nil when cancelled first.
-    public mutating func wait(for session: SessionSummary, pastStep step: Int) throws(LogError) -> SessionSummary? {
+    package mutating func wait(for session: SessionSummary, pastStep step: Int) throws(LogError) -> SessionSummary? {
         var current = session
         while true {
             current = try refresh(current)
@@ -57,7 +57,7 @@ public struct LogFollower: Sendable {
     ///
     /// While it waits, it opens the log anew at each look: a log that no recorder has open is
     /// read as a closed file, which would never show a session a recorder adds later.
-    public mutating func newestSession(after number: Int? = nil) throws(LogError) -> SessionSummary? {
+    package mutating func newestSession(after number: Int? = nil) throws(LogError) -> SessionSummary? {
         while true {
             if let newest = try reader.newestSession(), newest.number > number ?? .min { return newest }
             guard pause() else { return nil }

@@ -3,11 +3,11 @@ import RewindJSON
 
 extension LogReader {
     /// The step numbers a sound log holds; a row numbered outside them is damage.
-    public static let stepNumbers = 1...LogBounds.maximumStep
+    package static let stepNumbers = 1...LogBounds.maximumStep
 
     /// SQLite's `PRAGMA integrity_check` over the whole file: `["ok"]` when the file is
     /// sound, else SQLite's own messages, one per problem.
-    public func integrityCheck() throws(LogError) -> [String] {
+    package func integrityCheck() throws(LogError) -> [String] {
         try read { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
@@ -18,7 +18,7 @@ extension LogReader {
     ///
     /// A writer never numbers a new session after them (see ``SQLiteSink``), so they stay
     /// apart; they are listed so that `check` can say rows are there that no session shows.
-    public func strayRows() throws(LogError) -> [StrayRows] {
+    package func strayRows() throws(LogError) -> [StrayRows] {
         try read { db in
             try Row.fetchAll(
                 db,
@@ -48,7 +48,7 @@ extension LogReader {
 
     /// A session's initial state (step 0) and the digest stored beside it, as stored: the
     /// digest is not recomputed.
-    public func initialRecord(of session: SessionSummary) throws(LogError) -> (state: JSONValue, digest: StateDigest) {
+    package func initialRecord(of session: SessionSummary) throws(LogError) -> (state: JSONValue, digest: StateDigest) {
         try read(session: session.number, step: 0) { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT initial_state, initial_digest FROM session WHERE id = ?", arguments: [session.number]) else {
                 throw LogError.damage(in: path, "session \(session.label) has no initial state", session: session.number)
@@ -67,7 +67,7 @@ extension LogReader {
     ///
     /// A long session's rows are read on a thread of their own, ahead of `body`
     /// (``RowPrefetcher``).
-    public func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
+    package func scan(_ session: SessionSummary, _ body: (StoredStep) -> Bool) throws(LogError) {
         try scan(session, readingAheadFrom: Self.readingAheadFrom, body)
     }
 

@@ -21,7 +21,7 @@ extension LogReader {
     ///     (an uploader holds one batch in memory, not a session): a copy cut short has no end
     ///     time (`summary.endedAt` nil), since its session's end is not in it.
     ///   - maximumBlocks: no more blocks than this.
-    public func storedCopy(
+    package func storedCopy(
         of session: SessionSummary, after step: Int = 0, maximumBytes: Int = .max, maximumBlocks: Int = .max
     ) throws(LogError) -> StoredSessionCopy {
         let session = try checked(session)
@@ -84,7 +84,7 @@ extension LogReader {
 extension LogReader {
     /// The bytes `session`'s blocks hold once inflated: what a reader of the whole session
     /// holds at least, known without reading a block.
-    public func inflatedSize(of session: SessionSummary) throws(LogError) -> Int {
+    package func inflatedSize(of session: SessionSummary) throws(LogError) -> Int {
         try read(session: session.number) { db in
             try Int.fetchOne(db, sql: "SELECT coalesce(sum(size), 0) FROM event_block WHERE session_id = ?", arguments: [session.number]) ?? 0
         }

@@ -5,13 +5,13 @@ extension LogReader {
     /// `PRAGMA data_version`, the cheapest way to learn that a recorder wrote something.
     ///
     /// Only comparisons between two calls on the same reader mean anything.
-    public func dataVersion() throws(LogError) -> Int {
+    package func dataVersion() throws(LogError) -> Int {
         try read { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// Session `number` as the log holds it now, read alone (its row and its events' counts,
     /// not every session's): what a follower asks after each commit.
-    public func session(number: Int) throws(LogError) -> SessionSummary {
+    package func session(number: Int) throws(LogError) -> SessionSummary {
         guard let session = try allSessions(allowingDamage: true, only: number).first else {
             throw LogError(.noSuchSession, path: path, session: number, "no session #\(number)")
         }
@@ -20,7 +20,7 @@ extension LogReader {
 
     /// The session with the largest number, the one a recorder writes last; nil when the log
     /// holds none.
-    public func newestSession() throws(LogError) -> SessionSummary? {
+    package func newestSession() throws(LogError) -> SessionSummary? {
         let number = try read { db in try Int.fetchOne(db, sql: "SELECT max(id) FROM session") }
         return try number.map { number throws(LogError) in try session(number: number) }
     }

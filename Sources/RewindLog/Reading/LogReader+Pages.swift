@@ -14,7 +14,7 @@ extension LogReader {
     /// order until the page is full. The costly part of a summary (two index lookups a
     /// session) is paid for the page's sessions alone, each checked as every reader checks it.
     /// Sessions without an identity (format 3 or older) have no place in the order.
-    public func sessionPage(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) throws(LogError) -> SessionPage {
+    package func sessionPage(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) throws(LogError) -> SessionPage {
         let limit = max(1, min(limit, SessionPage.maximumSize))
         guard formatVersion >= LogSchema.identityFormatVersion else { return SessionPage(sessions: [], next: nil) }
         var conditions: [String] = []

@@ -64,7 +64,7 @@ extension LogReader {
     ///
     /// The rows of a range of 4,096 steps or more are read on a thread of their own, ahead of
     /// `body`, unless `readingAhead` is false: for a caller that walks on every core already.
-    public func walk(
+    package func walk(
         _ session: SessionSummary, steps range: ClosedRange<Int>, parsingActions: Bool = true, readingAhead: Bool = true,
         _ body: (LoggedEvent, JSONValue, JSONValue) throws -> Void
     ) throws(LogError) {
@@ -86,7 +86,7 @@ extension LogReader {
     ///   last keyframe for each; any value when the range starts at a keyframe (the keyframe
     ///   replaces it); nil to rebuild it.
     @discardableResult
-    public func walkStates(
+    package func walkStates(
         _ session: SessionSummary, steps range: ClosedRange<Int>, from initial: JSONValue? = nil, parsingActions: Bool = true,
         readingAhead: Bool = true, _ body: (LoggedEvent, JSONValue) throws -> Void
     ) throws(LogError) -> JSONValue {
@@ -170,7 +170,7 @@ extension LogReader {
 
     /// The steps of `range` stored as keyframes, in order: where a walk may start without the
     /// state before (see ``walkStates(_:steps:from:parsingActions:readingAhead:_:)``).
-    public func keyframeSteps(of session: SessionSummary, in range: ClosedRange<Int>) throws(LogError) -> [Int] {
+    package func keyframeSteps(of session: SessionSummary, in range: ClosedRange<Int>) throws(LogError) -> [Int] {
         try read(session: session.number) { db in
             let arguments: StatementArguments = [session.number, range.lowerBound, range.upperBound]
             if storesBlocks(session) {
@@ -206,7 +206,7 @@ extension LogReader {
 
     /// `step`, or counted back from the session's last step when negative (-1 is the last);
     /// throws a ``LogError/Kind/noSuchStep`` error when that is outside the session.
-    public func resolveStep(_ step: Int, in session: SessionSummary) throws(LogError) -> Int {
+    package func resolveStep(_ step: Int, in session: SessionSummary) throws(LogError) -> Int {
         guard step < 0 else {
             try checkStep(step, in: session)
             return step
@@ -221,7 +221,7 @@ extension LogReader {
     }
 
     /// Throws unless `step` is between 0 and the session's last step.
-    public func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
+    package func checkStep(_ step: Int, in session: SessionSummary) throws(LogError) {
         guard (0...session.lastStep).contains(step) else {
             throw LogError(
                 .noSuchStep, path: path, session: session.number, step: step,
@@ -265,7 +265,7 @@ extension LogReader {
     /// Calls `body` with each step's action and digest, in order, without rebuilding states;
     /// `body` gets a function that rebuilds the state at a step when it needs one, and returns
     /// whether to go on.
-    public func actions(
+    package func actions(
         of session: SessionSummary, _ body: (RecordedAction, (Int) throws -> JSONValue) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in

@@ -12,7 +12,7 @@ extension LogReader {
     /// C API, checked against the row's checksum, and the action is parsed straight from
     /// SQLite's buffer. Through GRDB's rows, with
     /// the origin and name as strings, reading took a tenth of a replay's time.
-    public func actionDigests(
+    package func actionDigests(
         of session: SessionSummary, steps: ClosedRange<Int>, _ body: (Int, JSONValue, StateDigest, RecordedBehaviourText) throws -> Bool
     ) throws(LogError) {
         try read(session: session.number) { db in

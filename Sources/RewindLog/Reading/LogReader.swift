@@ -11,7 +11,7 @@ public final class LogReader: Sendable {
     /// messages name.
     public let path: String
     /// The file read: `path`, or the local copy that stands for it.
-    public let file: String
+    package let file: String
     let database: DatabaseQueue
     /// The log's format version: 1 has no checksums, 2 a checksum on every row, 3 (and on)
     /// stores sessions' steps in blocks (`event_block`); a session keeps the format it was
@@ -19,7 +19,7 @@ public final class LogReader: Sendable {
     public let formatVersion: Int
     /// Whether rows are checked against their checksums and rebuilt states against their
     /// digests; false only to show damaged data on purpose (`show --force`).
-    public let isVerifying: Bool
+    package let isVerifying: Bool
 
     /// Opens the log at `path` for reading.
     ///
@@ -78,7 +78,7 @@ public final class LogReader: Sendable {
     /// Every session, in order; with `allowingDamage`, a session whose row does not match its
     /// checksum is returned marked (``SessionSummary/rowCheck``) rather than thrown: for
     /// `check`, which reports every one.
-    public func sessions(allowingDamage: Bool) throws(LogError) -> [SessionSummary] {
+    package func sessions(allowingDamage: Bool) throws(LogError) -> [SessionSummary] {
         let all = try allSessions(allowingDamage: allowingDamage)
         if !allowingDamage {
             if isVerifying, let damaged = all.first(where: { $0.rowCheck == .mismatch }) { throw mismatch(of: damaged) }
@@ -181,7 +181,7 @@ public final class LogReader: Sendable {
 
     /// The same; with `allowingDamage`, a session whose row does not match its checksum is
     /// returned, marked, rather than thrown.
-    public func session(_ selector: String?, allowingDamage: Bool) throws(LogError) -> SessionSummary {
+    package func session(_ selector: String?, allowingDamage: Bool) throws(LogError) -> SessionSummary {
         // Every session is listed, damaged or not, so that only the chosen one's damage counts.
         let chosen = try choose(selector, among: allSessions(allowingDamage: true))
         guard !allowingDamage else { return chosen }
@@ -240,7 +240,7 @@ public final class LogReader: Sendable {
 
     /// The same; with `allowingDamage`, a gap whose row does not match its checksum is
     /// returned, marked in ``LoggedGap/rowCheck``, rather than thrown: for `check`.
-    public func gaps(of session: SessionSummary, allowingDamage: Bool) throws(LogError) -> [LoggedGap] {
+    package func gaps(of session: SessionSummary, allowingDamage: Bool) throws(LogError) -> [LoggedGap] {
         try read(session: session.number) { db in
             try Row.fetchAll(
                 db,

@@ -35,7 +35,7 @@ public struct SessionSummary: Sendable, Equatable {
     /// every session it can number): the row or its events hold values no recorder writes.
     public var damage: LogError?
 
-    public init(
+    package init(
         number: Int, name: String?, flow: String, startedAt: Date, endedAt: Date?, formatVersion: Int, schemaVersion: Int,
         eventCount: Int, lastStep: Int, lastTime: Date?, redactedPaths: [String], rowCheck: RowCheck = .verified, id: UUID? = nil,
         metadata: SessionMetadata? = nil, notKept: ClosedRange<Int>? = nil, damage: LogError? = nil
@@ -63,20 +63,20 @@ public struct SessionSummary: Sendable, Equatable {
 
     /// The first step whose state the log holds after step 0: the first step kept, 1 when
     /// nothing was trimmed. Replay, minimize, find and history start from its state.
-    public var firstKeptStep: Int { (notKept?.upperBound ?? 0) + 1 }
+    package var firstKeptStep: Int { (notKept?.upperBound ?? 0) + 1 }
 
     /// The step whose state a replay of the session starts from: 0 (the initial state), or the
     /// first kept step when the front was trimmed, whose keyframe holds the state after it.
-    public var firstKeptState: Int { notKept == nil ? 0 : firstKeptStep }
+    package var firstKeptState: Int { notKept == nil ? 0 : firstKeptStep }
 
     /// `steps 1-48,211 not kept` (`step 1 not kept`), for every place that shows a trimmed
     /// session; nil when nothing was trimmed.
-    public var notKeptText: String? {
+    package var notKeptText: String? {
         notKept.map { LoggedGap(steps: $0, reason: RecordingGap.notKeptReason).text }
     }
 
     /// A name for messages: `#2 (login-happy)` or `#2`.
-    public var label: String {
+    package var label: String {
         name.map { "#\(number) (\($0))" } ?? "#\(number)"
     }
 }
@@ -84,9 +84,9 @@ public struct SessionSummary: Sendable, Equatable {
 extension SessionSummary {
     /// Whether the session's steps say what each asked for besides its state (log format 5):
     /// a session written before has its steps' effects not recorded.
-    public var recordsEffects: Bool { SQLiteSink.recordsEffects(formatVersion: formatVersion) }
+    package var recordsEffects: Bool { SQLiteSink.recordsEffects(formatVersion: formatVersion) }
 
     /// How the session's digests take its arrays (log format 6 sums them; older formats chain
     /// them): what a reader checks its states' digests by.
-    public var digestRule: StateDigest.Rule { StateDigest.Rule(logFormat: formatVersion) }
+    package var digestRule: StateDigest.Rule { StateDigest.Rule(logFormat: formatVersion) }
 }

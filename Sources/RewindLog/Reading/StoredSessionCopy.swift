@@ -13,7 +13,7 @@ public struct StoredSessionCopy: Sendable {
         public var size: Int
         public var data: [UInt8]
 
-        public init(firstStep: Int, lastStep: Int, startsWithKeyframe: Bool, lastTime: Double, size: Int, data: [UInt8]) {
+        package init(firstStep: Int, lastStep: Int, startsWithKeyframe: Bool, lastTime: Double, size: Int, data: [UInt8]) {
             self.firstStep = firstStep
             self.lastStep = lastStep
             self.startsWithKeyframe = startsWithKeyframe
@@ -24,7 +24,7 @@ public struct StoredSessionCopy: Sendable {
 
         /// The checksum the block's row has in a log where its session is number `session`
         /// (a block's checksum covers its session's number: docs/log-format.md).
-        public func checksum(session: Int) -> Int64 {
+        package func checksum(session: Int) -> Int64 {
             data.withUnsafeBytes { bytes in
                 EventBlockRow(
                     session: session, firstStep: firstStep, lastStep: lastStep, startsWithKeyframe: startsWithKeyframe,
@@ -51,7 +51,7 @@ public struct StoredSessionCopy: Sendable {
     /// Its gap markers, in step order.
     public var gaps: [LoggedGap]
 
-    public init(
+    package init(
         summary: SessionSummary, id: UUID, metadata: SessionMetadata, initialState: String, initialDigest: Int64, redactedPaths: String,
         blocks: [Block], gaps: [LoggedGap]
     ) {

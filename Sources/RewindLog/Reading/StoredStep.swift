@@ -2,16 +2,16 @@ import RewindJSON
 
 /// One stored row of a session as ``LogReader/scan(_:_:)`` hands it over: its step, and the
 /// event decoded from it or why it could not be decoded.
-public struct StoredStep: Sendable {
+package struct StoredStep: Sendable {
     /// The step number of the row.
-    public var step: Int
+    package var step: Int
     /// The row as an event, or the one-line reason it is unreadable.
-    public var event: Result<LoggedEvent, LogError>
+    package var event: Result<LoggedEvent, LogError>
     /// How the row compared with its checksum; the event is decoded either way, so that an
     /// audit can go on checking it.
-    public var rowCheck: RowCheck = .verified
+    package var rowCheck: RowCheck = .verified
     /// The steps of the block that stores it, in a session of log format 3; nil for a step
     /// stored as a row of its own. Its checksum, and any damage that keeps it from being read,
     /// are the block's.
-    public var block: ClosedRange<Int>?
+    package var block: ClosedRange<Int>?
 }

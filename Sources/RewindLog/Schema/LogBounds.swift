@@ -7,11 +7,11 @@ import Foundation
 /// infinity. Refusing those here, as damage, keeps every reader's arithmetic (the step after
 /// the last, a session's duration in whole minutes) from overflowing and trapping. `import`
 /// refuses the same values, so that it never writes a log its own `check` rejects.
-public enum LogBounds {
+package enum LogBounds {
     /// The largest step a reader accepts: far beyond any recording (2⁴⁰, a trillion steps).
-    public static let maximumStep = 1 << 40
+    package static let maximumStep = 1 << 40
     /// The largest distance from 1970 a time may have, in seconds: about 31,700 years.
-    public static let maximumSeconds = 1e12
+    package static let maximumSeconds = 1e12
 
     /// A value outside its range, described without the log's path (the reader adds it).
     struct OutOfRange: Error, CustomStringConvertible {
@@ -20,7 +20,7 @@ public enum LogBounds {
 
     /// Whether `seconds` is a time a log may hold: finite and within ``maximumSeconds`` of 1970.
     /// An importer checks what it writes against it, so that it writes only what readers read.
-    public static func isTime(_ seconds: Double) -> Bool {
+    package static func isTime(_ seconds: Double) -> Bool {
         seconds.isFinite && abs(seconds) <= maximumSeconds
     }
 

@@ -79,7 +79,7 @@ public struct LogError: Error, CustomStringConvertible, Sendable {
 
     /// - Parameters:
     ///   - message: what happened, without the path, which the description puts first.
-    public init(
+    package init(
         _ kind: Kind, path: String? = nil, line: Int? = nil, session: Int? = nil, step: Int? = nil, _ message: String,
         underlying: (any Error)? = nil
     ) {
@@ -131,12 +131,12 @@ extension LogError {
 
 extension LogError {
     /// `PATH: no such file`.
-    public static func noFile(at path: String) -> LogError {
+    package static func noFile(at path: String) -> LogError {
         LogError(.missingFile, path: path, "no such file")
     }
 
     /// `PATH: step N of session #S was not recorded (see the gaps in `rewind check`)`.
-    public static func stepNotRecorded(_ step: Int, of session: SessionSummary, in path: String) -> LogError {
+    package static func stepNotRecorded(_ step: Int, of session: SessionSummary, in path: String) -> LogError {
         if let notKept = session.notKept, notKept.contains(step), let text = session.notKeptText {
             // Trimmed by the log's retention: named as such, with where the session starts now.
             return LogError(
@@ -149,7 +149,7 @@ extension LogError {
     }
 
     /// `PATH: the log is damaged: DETAIL`.
-    public static func damage(
+    package static func damage(
         in path: String, _ detail: String, session: Int? = nil, step: Int? = nil, underlying: (any Error)? = nil
     ) -> LogError {
         LogError(.damaged, path: path, session: session, step: step, "the log is damaged: \(detail)", underlying: underlying)

@@ -3,7 +3,7 @@ import RewindJSON
 extension StateDigest.Rule {
     /// The rule of the digests of a session written in log format `version`: summed from
     /// format 6, chained before.
-    public init(logFormat version: Int) {
+    package init(logFormat version: Int) {
         self = version >= LogSchema.summedDigestsFormatVersion ? .summed : .chained
     }
 }

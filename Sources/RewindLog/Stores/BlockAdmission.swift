@@ -1,6 +1,6 @@
 /// What a store does with a block of an upload, given what it holds of the session: the one
 /// rule of ``SessionDestination/receive(_:)``, which every store applies.
-public enum BlockAdmission: Sendable, Equatable {
+package enum BlockAdmission: Sendable, Equatable {
     /// The store holds it already, under the same checksum: a retry's. Counted, not stored.
     case duplicate
     /// It follows what the store holds: stored.
@@ -19,7 +19,7 @@ public enum BlockAdmission: Sendable, Equatable {
     /// recorded with no app): a collector sets each upload's app to its token's, so that an
     /// app's token, which anyone can take out of the app, ends or extends no other app's
     /// session.
-    public static func checkApp(of upload: StoredSessionCopy, held: String?) throws(UploadError) {
+    package static func checkApp(of upload: StoredSessionCopy, held: String?) throws(UploadError) {
         guard upload.metadata.app == held else {
             throw UploadError(.otherApp, "the store holds session \(upload.id.uuidString) as another app's")
         }
@@ -30,7 +30,7 @@ public enum BlockAdmission: Sendable, Equatable {
     ///
     /// - Parameter checksum: the block's checksum as the store keeps it (of the session
     ///   number it gives the session), compared with `held`'s.
-    public static func of(
+    package static func of(
         _ block: StoredSessionCopy.Block, checksum: Int64, storedThrough stored: Int, gaps: [LoggedGap], held: (lastStep: Int, checksum: Int64)?
     ) throws(UploadError) -> BlockAdmission {
         if block.firstStep <= stored {
@@ -52,14 +52,14 @@ public enum BlockAdmission: Sendable, Equatable {
     }
 
     /// A block's stored bytes and the size they inflate to.
-    public typealias StoredBytes = (bytes: [UInt8], size: Int)
+    package typealias StoredBytes = (bytes: [UInt8], size: Int)
 
     /// Checks that `longer` holds the records of `shorter` unchanged, and more after them: its
     /// inflated bytes are `shorter`'s up to their closing `]`, then `,` and the new records.
     /// Else an upload would change steps a store acknowledged (`.grows`), or holds steps that
     /// disagree with the store's (`.heldGrown`): refused as a conflict naming `steps`, the
     /// sent block's.
-    public static func checkPrefix(_ shorter: StoredBytes, of longer: StoredBytes, steps: ClosedRange<Int>) throws(UploadError) {
+    package static func checkPrefix(_ shorter: StoredBytes, of longer: StoredBytes, steps: ClosedRange<Int>) throws(UploadError) {
         let inflater = BlockInflater()
         // (A closure with a typed throw here crashes Swift 6.3.1's IR generation.)
         func inflated(_ data: StoredBytes) -> [UInt8]? {
@@ -91,7 +91,7 @@ public enum BlockAdmission: Sendable, Equatable {
     /// (`not kept`, always from step 1) can move past what the store holds: a device that
     /// trimmed steps 5,001-13,999 before its next upload sends them as `1-13,999 not kept`, and
     /// a store that holds through 5,000 adds `5,001-13,999 not kept` (docs/collector.md).
-    public static func gapsToStore(_ sent: [LoggedGap], storedThrough stored: Int, held: [LoggedGap]) -> [LoggedGap] {
+    package static func gapsToStore(_ sent: [LoggedGap], storedThrough stored: Int, held: [LoggedGap]) -> [LoggedGap] {
         var added: [LoggedGap] = []
         for gap in sent where gap.steps.upperBound > stored {
             let part = LoggedGap(steps: max(gap.steps.lowerBound, stored + 1)...gap.steps.upperBound, reason: gap.reason)

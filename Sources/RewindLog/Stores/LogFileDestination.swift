@@ -8,31 +8,31 @@ import RewindCore
 /// microseconds: uploads that arrive while one commits are stored together at the next, one
 /// transaction and one sync for all of them, each in a savepoint of its own (a group commit;
 /// ``SQLiteSink/receive(all:)``).
-public final class LogFileDestination: SessionDestination {
+package final class LogFileDestination: SessionDestination {
     private let sink: SQLiteSink
     private let committer: GroupCommitter
 
     /// Opens (or creates) the log at `path` for writing, every commit synced.
-    public init(path: String) throws(LogError) {
+    package init(path: String) throws(LogError) {
         sink = try SQLiteSink(syncingEveryCommitAt: path)
         committer = GroupCommitter(sink: sink)
     }
 
-    public var name: String { sink.path }
+    package var name: String { sink.path }
 
-    public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
+    package func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
         try await committer.submit(upload)
     }
 
-    public func progress(of id: UUID) async throws -> ReceivedBlocks? {
+    package func progress(of id: UUID) async throws -> ReceivedBlocks? {
         try await GroupCommitter.onQueue { [sink] in try sink.progress(of: id) }
     }
 
-    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+    package func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
         try await GroupCommitter.onQueue { [sink] in try sink.record(verdict, for: id) }
     }
 
-    public func close() async {
+    package func close() async {
         try? sink.close()
     }
 }

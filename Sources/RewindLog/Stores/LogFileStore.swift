@@ -2,36 +2,36 @@ import Foundation
 import RewindCore
 
 /// A log on this machine, as a ``SessionStore``: read in place.
-public struct LogFileStore: SessionStore {
+package struct LogFileStore: SessionStore {
     /// The log's path.
-    public let name: String
+    package let name: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.name = path
     }
 
-    public func sessions(matching filter: SessionFilter) async throws -> [SessionSummary] {
+    package func sessions(matching filter: SessionFilter) async throws -> [SessionSummary] {
         try LogReader(path: name).sessions().filter(filter.matches)
     }
 
     /// The log itself: its readers choose the sessions and say what is missing.
-    public func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
+    package func readable(_ selection: SessionSelection) async throws -> ReadableSessions {
         ReadableSessions(inPlace: name)
     }
 
-    public func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
+    package func session(_ id: UUID) async throws -> (summary: SessionSummary, inflatedBytes: Int)? {
         let reader = try LogReader(path: name)
         guard let summary = try reader.sessions().first(where: { $0.id == id }) else { return nil }
         return (summary, try reader.inflatedSize(of: summary))
     }
 
-    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+    package func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
         try LogReader(path: name).sessionPage(matching: filter, after: cursor, limit: limit)
     }
 
     /// Written by a sink of its own: the log may be a collector's, taking uploads meanwhile
     /// (SQLite takes one writer at a time; the sink waits its turn).
-    public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
+    package func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
         // Read first: a missing or damaged log is refused as every reader refuses it, not made.
         guard try LogReader(path: name).formatVersion >= LogSchema.identityFormatVersion else { return false }
         let sink = try SQLiteSink(syncingEveryCommitAt: name)
@@ -45,5 +45,5 @@ public struct LogFileStore: SessionStore {
         }
     }
 
-    public func close() async {}
+    package func close() async {}
 }

@@ -6,22 +6,22 @@ import Foundation
 /// (``StoredSessionCopy/newSessionHeader``), reads ``Held`` (with the bytes of the block
 /// ``Held/blockToCompare(with:)`` names), asks for the plan, and carries out ``writes`` in
 /// order: the little each store does itself is its transaction and its rows.
-public struct ReceivePlan: Sendable {
+package struct ReceivePlan: Sendable {
     /// What a store holds of a session, read in the upload's transaction.
-    public struct Held: Sendable {
+    package struct Held: Sendable {
         /// The last step of its last block (0: its header and no block).
-        public var storedThrough: Int
-        public var ended: Bool
+        package var storedThrough: Int
+        package var ended: Bool
         /// Its app, nil for a session recorded without one.
-        public var app: String?
-        public var gaps: [LoggedGap]
+        package var app: String?
+        package var gaps: [LoggedGap]
         /// The blocks held from the upload's first block on (``firstStepToRead(of:storedThrough:)``),
         /// by first step: last step and checksum as the store keeps it.
-        public var blocks: [Int: (lastStep: Int, checksum: Int64)]
+        package var blocks: [Int: (lastStep: Int, checksum: Int64)]
         /// The first step and stored bytes of the block ``blockToCompare(with:)`` names, once read.
-        public var compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)?
+        package var compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)?
 
-        public init(
+        package init(
             storedThrough: Int, ended: Bool, app: String?, gaps: [LoggedGap], blocks: [Int: (lastStep: Int, checksum: Int64)],
             compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)? = nil
         ) {
@@ -34,11 +34,11 @@ public struct ReceivePlan: Sendable {
         }
 
         /// A session the store does not hold yet, once its header is written.
-        public static let new = Held(storedThrough: 0, ended: false, app: nil, gaps: [], blocks: [:])
+        package static let new = Held(storedThrough: 0, ended: false, app: nil, gaps: [], blocks: [:])
 
         /// The first step from which a store reads ``blocks`` for `upload`, nil when the upload
         /// holds no block the store may hold already.
-        public static func firstStepToRead(of upload: StoredSessionCopy, storedThrough: Int) -> Int? {
+        package static func firstStepToRead(of upload: StoredSessionCopy, storedThrough: Int) -> Int? {
             upload.blocks.first.map(\.firstStep).flatMap { $0 <= storedThrough ? $0 : nil }
         }
 
@@ -47,7 +47,7 @@ public struct ReceivePlan: Sendable {
         /// when the upload sends it with more steps (it grew), or a held block the upload sends
         /// with fewer (the upload is a copy taken earlier). Nil when the plan needs no bytes, as
         /// for every upload that only adds.
-        public func blockToCompare(with upload: StoredSessionCopy) -> Int? {
+        package func blockToCompare(with upload: StoredSessionCopy) -> Int? {
             upload.blocks.first { sent in
                 guard let held = blocks[sent.firstStep] else { return false }
                 return sent.lastStep < held.lastStep || (sent.lastStep > held.lastStep && held.lastStep == storedThrough)
@@ -56,7 +56,7 @@ public struct ReceivePlan: Sendable {
     }
 
     /// One write of the plan, in the order a store carries them out.
-    public enum Write: Sendable {
+    package enum Write: Sendable {
         /// A gap marker to add.
         case gap(LoggedGap)
         /// The held block of this first step, removed: a block of the upload grows it.
@@ -70,21 +70,21 @@ public struct ReceivePlan: Sendable {
     /// What the store writes, in order: gap markers (the step a block must start at skips
     /// them), the held block a sent one grows, blocks, the end. Empty: the store holds every
     /// step and the end of the upload already.
-    public private(set) var writes: [Write] = []
+    package private(set) var writes: [Write] = []
     /// Blocks to store.
-    public private(set) var blocksAdded = 0
+    package private(set) var blocksAdded = 0
     /// Blocks the store held already (retries', and an older copy's).
-    public private(set) var duplicates = 0
+    package private(set) var duplicates = 0
     /// The last step held once the plan is carried out.
-    public private(set) var storedThrough: Int
+    package private(set) var storedThrough: Int
     /// Steps the plan adds (a grown block's held steps counted once).
-    public private(set) var steps = 0
+    package private(set) var steps = 0
     /// The last block's time, when one is stored.
-    public private(set) var lastTime: Double?
+    package private(set) var lastTime: Double?
     /// The session's end, once its last block is held: an end sent with earlier blocks waits.
-    public private(set) var endedAt: Date?
+    package private(set) var endedAt: Date?
     /// Whether the session ends with this upload or had ended.
-    public private(set) var ended: Bool
+    package private(set) var ended: Bool
 
     /// The plan for `upload` into a store that holds `held` of its session, keeping each block
     /// under `checksum(block)` (a log's checksums cover its session number; a team store's, 0).
@@ -92,7 +92,7 @@ public struct ReceivePlan: Sendable {
     /// - Throws: ``UploadError``: `.otherApp` for a session held as another app's;
     ///   `.conflict` and `.outOfOrder` as ``BlockAdmission/of(_:checksum:storedThrough:gaps:held:)``
     ///   and ``BlockAdmission/checkPrefix(_:of:steps:)`` say.
-    public init(
+    package init(
         _ upload: StoredSessionCopy, held: Held, created: Bool, checksum: (StoredSessionCopy.Block) -> Int64
     ) throws(UploadError) {
         if !created { try BlockAdmission.checkApp(of: upload, held: held.app) }
@@ -145,7 +145,7 @@ public struct ReceivePlan: Sendable {
     }
 
     /// What the upload's answer says of the session once the plan is carried out.
-    public func received(created: Bool) -> ReceivedBlocks {
+    package func received(created: Bool) -> ReceivedBlocks {
         ReceivedBlocks(
             storedThrough: storedThrough, added: blocksAdded, duplicates: duplicates, ended: ended, created: created, steps: steps,
             changed: created || !writes.isEmpty)
@@ -155,7 +155,7 @@ public struct ReceivePlan: Sendable {
 extension StoredSessionCopy {
     /// The session's header as a store writes it for a session new to it: no block, no gap, not
     /// ended, no step; what the upload holds follows as the plan says.
-    public var newSessionHeader: StoredSessionCopy {
+    package var newSessionHeader: StoredSessionCopy {
         var header = self
         header.blocks = []
         header.gaps = []

@@ -2,21 +2,21 @@ import Foundation
 import RewindCore
 
 /// Which sessions `rewind sessions` lists: every condition given must hold.
-public struct SessionFilter: Sendable, Equatable {
+package struct SessionFilter: Sendable, Equatable {
     /// The session's flow, exactly.
-    public var flow: String?
+    package var flow: String?
     /// Sessions started at or after this time.
-    public var since: Date?
+    package var since: Date?
     /// The app's version, exactly.
-    public var appVersion: String?
+    package var appVersion: String?
     /// The origin (`device`, `ci`, `dev`), exactly.
-    public var origin: String?
+    package var origin: String?
     /// Tags the session must have, each with this value.
-    public var tags: [String: String]
+    package var tags: [String: String]
     /// Only sessions a flight recorder reported (``SessionReport``).
-    public var reportedOnly: Bool
+    package var reportedOnly: Bool
 
-    public init(
+    package init(
         flow: String? = nil, since: Date? = nil, appVersion: String? = nil, origin: String? = nil, tags: [String: String] = [:],
         reportedOnly: Bool = false
     ) {
@@ -29,11 +29,11 @@ public struct SessionFilter: Sendable, Equatable {
     }
 
     /// Whether no condition is set.
-    public var isEmpty: Bool { self == SessionFilter() }
+    package var isEmpty: Bool { self == SessionFilter() }
 
     /// Whether `session` meets every condition. A session without metadata (recorded before
     /// log format 4) meets none about its app, origin or tags.
-    public func matches(_ session: SessionSummary) -> Bool {
+    package func matches(_ session: SessionSummary) -> Bool {
         if let flow, session.flow != flow { return false }
         if let since, session.startedAt < since { return false }
         if let appVersion, session.metadata?.appVersion != appVersion { return false }
@@ -46,17 +46,17 @@ public struct SessionFilter: Sendable, Equatable {
 
 extension SessionFilter {
     /// Why a value given for a filter cannot be read.
-    public struct Invalid: Error, CustomStringConvertible, Equatable, Sendable {
-        public let description: String
+    package struct Invalid: Error, CustomStringConvertible, Equatable, Sendable {
+        package let description: String
 
-        public init(description: String) {
+        package init(description: String) {
             self.description = description
         }
     }
 
     /// Reads `--since`: a duration back from `now` (`90s`, `30m`, `12h`, `2d`, `1w`) or a UTC
     /// date (`2026-11-25`) or time (`2026-11-25T08:00:00Z`).
-    public static func since(_ text: String, now: Date) throws(Invalid) -> Date {
+    package static func since(_ text: String, now: Date) throws(Invalid) -> Date {
         let units: [Character: Double] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400, "w": 604_800]
         if let unit = text.last, let seconds = units[unit], let count = Double(text.dropLast()), count >= 0, count.isFinite,
             text.dropLast().allSatisfy(\.isNumber)
@@ -71,7 +71,7 @@ extension SessionFilter {
     }
 
     /// Reads `--tag KEY=VALUE`.
-    public static func tag(_ text: String) throws(Invalid) -> (key: String, value: String) {
+    package static func tag(_ text: String) throws(Invalid) -> (key: String, value: String) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw Invalid(description: "invalid --tag \"\(text)\": expected KEY=VALUE, such as ticket=ABC-12")
         }

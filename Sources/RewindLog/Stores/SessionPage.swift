@@ -4,30 +4,30 @@ import Foundation
 /// page starts after the ``Cursor`` the one before ended at, so that a page costs the same
 /// whether it is the first or the thousandth, and sessions that arrive meanwhile do not shift
 /// the pages after.
-public struct SessionPage: Sendable, Equatable {
+package struct SessionPage: Sendable, Equatable {
     /// A place in the order: a session's start and identity (the tie-breaker between sessions
     /// that started in the same instant).
-    public struct Cursor: Sendable, Hashable, CustomStringConvertible {
+    package struct Cursor: Sendable, Hashable, CustomStringConvertible {
         /// The start, in seconds since 1970, exactly as stored.
-        public var startedAt: Double
-        public var id: UUID
+        package var startedAt: Double
+        package var id: UUID
 
-        public init(startedAt: Double, id: UUID) {
+        package init(startedAt: Double, id: UUID) {
             self.startedAt = startedAt
             self.id = id
         }
 
         /// The cursor after `session`; nil for a session without an identity.
-        public init?(after session: SessionSummary) {
+        package init?(after session: SessionSummary) {
             guard let id = session.id else { return nil }
             self.init(startedAt: session.startedAt.timeIntervalSince1970, id: id)
         }
 
         /// `1800000000.25_1B4E28BA-…`: how a page's link carries it.
-        public var description: String { "\(startedAt)_\(id.uuidString)" }
+        package var description: String { "\(startedAt)_\(id.uuidString)" }
 
         /// The cursor `description` wrote; nil for any other text (at most 80 bytes read).
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             guard text.utf8.count <= 80, let underscore = text.firstIndex(of: "_"),
                 let startedAt = Double(text[..<underscore]), startedAt.isFinite,
                 let id = UUID(uuidString: String(text[text.index(after: underscore)...]))
@@ -38,7 +38,7 @@ public struct SessionPage: Sendable, Equatable {
         /// Whether `session` comes after the cursor, newest first: it started earlier, or at
         /// the same instant with a smaller identity (compared as the stores compare it, by its
         /// text in upper case, which orders as its bytes).
-        public func precedes(_ session: SessionSummary) -> Bool {
+        package func precedes(_ session: SessionSummary) -> Bool {
             guard let other = session.id else { return false }
             let started = session.startedAt.timeIntervalSince1970
             return started < startedAt || (started == startedAt && other.uuidString < id.uuidString)
@@ -46,21 +46,21 @@ public struct SessionPage: Sendable, Equatable {
     }
 
     /// The sessions, newest first; only sessions with an identity (log format 4 on).
-    public var sessions: [SessionSummary]
+    package var sessions: [SessionSummary]
     /// Where the next page, of older sessions, starts; nil when there is none.
-    public var next: Cursor?
+    package var next: Cursor?
 
-    public init(sessions: [SessionSummary], next: Cursor?) {
+    package init(sessions: [SessionSummary], next: Cursor?) {
         self.sessions = sessions
         self.next = next
     }
 
     /// The most sessions a page may hold: what a store reads for one request is bounded.
-    public static let maximumSize = 500
+    package static let maximumSize = 500
 
     /// The page of `all` (any order) that meets `filter` and comes after `cursor`, at most
     /// `limit` sessions: what a store that cannot page by itself answers.
-    public init(from all: [SessionSummary], matching filter: SessionFilter, after cursor: Cursor?, limit: Int) {
+    package init(from all: [SessionSummary], matching filter: SessionFilter, after cursor: Cursor?, limit: Int) {
         let limit = max(1, min(limit, Self.maximumSize))
         let newestFirst =
             all.filter { $0.id != nil && filter.matches($0) && (cursor?.precedes($0) ?? true) }

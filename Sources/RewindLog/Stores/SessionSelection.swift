@@ -1,7 +1,7 @@
 /// The sessions a verb reads, and how much of them.
-public struct SessionSelection: Sendable {
+package struct SessionSelection: Sendable {
     /// Which sessions.
-    public enum Sessions: Sendable {
+    package enum Sessions: Sendable {
         /// Every session.
         case every
         /// The one that `--session` names (a number, a name or a UUID), or, when nil, the only one.
@@ -13,13 +13,13 @@ public struct SessionSelection: Sendable {
     }
 
     /// Which sessions.
-    public var sessions: Sessions
+    package var sessions: Sessions
     /// The steps read, counted back from the last when negative; nil for every step. A verb
     /// that reads only some (`show`) says which, and a store elsewhere copies only the blocks
     /// that rebuild them (and the session's first and last, which bound it).
-    public var steps: [Int]?
+    package var steps: [Int]?
 
-    public init(_ sessions: Sessions, steps: [Int]? = nil) {
+    package init(_ sessions: Sessions, steps: [Int]? = nil) {
         self.sessions = sessions
         self.steps = steps
     }

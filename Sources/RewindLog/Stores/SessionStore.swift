@@ -10,7 +10,7 @@ import RewindCore
 /// the sessions a verb reads into a log on this machine and hands out a name that readers
 /// open (``ReadableSessions``). A copy holds what the verb will read and no more: one
 /// step's `show` copies the blocks that rebuild that step, not the session.
-public protocol SessionStore: Sendable {
+package protocol SessionStore: Sendable {
     /// How messages and output name it: a path, or a URL without its password.
     var name: String { get }
 
@@ -43,7 +43,7 @@ public protocol SessionStore: Sendable {
 extension SessionStore {
     /// Lists every session and keeps the page: for a store that holds one session or a few
     /// (a collector's session); a log and a team store page for themselves.
-    public func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
+    package func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage {
         SessionPage(from: try await sessions(matching: filter), matching: filter, after: cursor, limit: limit)
     }
 }

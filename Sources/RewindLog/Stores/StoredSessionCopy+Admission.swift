@@ -5,12 +5,12 @@ import RewindJSON
 /// reader of this log can read its header and its blocks as they say.
 extension StoredSessionCopy {
     /// The log formats a store takes a copy of: 4, the first with blocks, through this build's.
-    public static let receivableFormats = 4...LogSchema.formatVersion
+    package static let receivableFormats = 4...LogSchema.formatVersion
 
     /// Refuses a copy whose header a reader would refuse: a format this build does not read,
     /// or an initial state that is not JSON or does not match its digest by its format's rule
     /// (a reader checks it, so an upload is checked as it will be read).
-    public func checkHeader() throws(UploadError) {
+    package func checkHeader() throws(UploadError) {
         let format = summary.formatVersion
         guard Self.receivableFormats.contains(format), summary.schemaVersion >= 0 else {
             throw UploadError(
@@ -27,7 +27,7 @@ extension StoredSessionCopy {
     /// Refuses the copy when one of its blocks does not read as its row says: each is inflated
     /// (never past its stated size) and its records counted against its steps, on every core,
     /// so that a block a collector acknowledges is one a reader can read.
-    public func checkBlocks() async throws(UploadError) {
+    package func checkBlocks() async throws(UploadError) {
         let blocks = self.blocks
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, blocks.count))
         let problem = await withTaskGroup(of: (Int, String)?.self) { group in
@@ -55,7 +55,7 @@ extension StoredSessionCopy {
     /// The step a session's next block starts at when `last` is the last step stored: the one
     /// after, past any gap (steps the recorder lost) that starts there. `last` and the gaps
     /// are within ``LogBounds`` (a client's are bounded first), so the sum cannot overflow.
-    public static func step(after last: Int, gaps: [LoggedGap]) -> Int {
+    package static func step(after last: Int, gaps: [LoggedGap]) -> Int {
         var next = last + 1
         while let gap = gaps.first(where: { $0.steps.lowerBound == next }) { next = gap.steps.upperBound + 1 }
         return next

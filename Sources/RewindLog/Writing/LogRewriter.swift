@@ -5,10 +5,10 @@ import RewindJSON
 
 /// Rewrites the recorded states of a session (the actions stay): how `rewind replay --update`
 /// accepts an intended change of behaviour.
-public struct LogRewriter {
-    public let path: String
+package struct LogRewriter {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
@@ -17,7 +17,7 @@ public struct LogRewriter {
     /// and sets the session's schema version; `actions`, when
     /// given, replace the recorded actions, their names, origins and outputs in the same order
     /// (moved to the new schema).
-    public func rewrite(
+    package func rewrite(
         session: SessionSummary, initialState: JSONValue, states: [JSONValue], actions: [RewrittenAction]? = nil, schemaVersion: Int
     ) throws(LogError) {
         // Checked read-only first: a file that is not a sound log is refused before a byte of

@@ -4,18 +4,18 @@ import RewindJSON
 /// A recorded action moved to an app's current schema, as ``LogRewriter`` stores it: the
 /// action, and the name, origin and outputs that the current types give it, so that the
 /// timeline and `log --action` see the new names.
-public struct RewrittenAction: Sendable, Equatable {
-    public var action: JSONValue
+package struct RewrittenAction: Sendable, Equatable {
+    package var action: JSONValue
     /// The action's case name under the current types, like `filterChanged`.
-    public var name: String
-    public var origin: String
+    package var name: String
+    package var origin: String
     /// The step's outputs, moved to the current schema too.
-    public var outputs: [JSONValue]
+    package var outputs: [JSONValue]
     /// What the step asks for under the current reducer, as a replay found it; nil keeps what
     /// was recorded.
-    public var effects: RecordedEffects?
+    package var effects: RecordedEffects?
 
-    public init(action: JSONValue, name: String, origin: String, outputs: [JSONValue], effects: RecordedEffects? = nil) {
+    package init(action: JSONValue, name: String, origin: String, outputs: [JSONValue], effects: RecordedEffects? = nil) {
         self.action = action
         self.name = name
         self.origin = origin

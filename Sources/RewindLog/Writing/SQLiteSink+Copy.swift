@@ -10,7 +10,7 @@ extension SQLiteSink {
     ///
     /// - Parameter requested: the number to give the session, for a copy that keeps the numbers
     ///   its store lists (``LocalCopies``); the log's next number when nil.
-    public func insert(_ copy: StoredSessionCopy, as requested: Int? = nil) throws -> (number: Int, inserted: Bool) {
+    package func insert(_ copy: StoredSessionCopy, as requested: Int? = nil) throws -> (number: Int, inserted: Bool) {
         try writing { db in
             if let held = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [copy.id.uuidString]) {
                 return (held, false)

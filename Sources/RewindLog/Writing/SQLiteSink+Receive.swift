@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteSink {
     /// The last step held of the session `id`, as ``SessionDestination/progress(of:)``.
-    public func progress(of id: UUID) throws -> ReceivedBlocks? {
+    package func progress(of id: UUID) throws -> ReceivedBlocks? {
         try reading { db in
             guard let number = try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString]) else {
                 return nil
@@ -14,7 +14,7 @@ extension SQLiteSink {
 
     /// Stores what `upload` holds that the log lacks, in one transaction, as
     /// ``SessionDestination/receive(_:)`` says.
-    public func receive(_ upload: StoredSessionCopy) throws -> ReceivedBlocks {
+    package func receive(_ upload: StoredSessionCopy) throws -> ReceivedBlocks {
         try writing { db in try receive(upload, in: db) }
     }
 
@@ -22,7 +22,7 @@ extension SQLiteSink {
     /// savepoint of its own: one commit, and one sync, for many clients' uploads (a group
     /// commit), and an upload refused leaves the others as they would be alone. The result of
     /// each, in order; a failure to commit throws for all.
-    public func receive(all uploads: [StoredSessionCopy]) throws -> [Result<ReceivedBlocks, any Error>] {
+    package func receive(all uploads: [StoredSessionCopy]) throws -> [Result<ReceivedBlocks, any Error>] {
         do {
             return try writing { db in
                 let results = try uploads.map { upload in

@@ -33,14 +33,14 @@ public final class SQLiteSink: RecordingSink {
     /// A writer of a log that lives only as long as its process, a copy made to be read (a
     /// team store's sessions, ``LocalCopies``): nothing written is synced, so a crash may
     /// leave it damaged, and it is never to be kept.
-    public convenience init(scratchCopyAt path: String) throws(LogError) {
+    package convenience init(scratchCopyAt path: String) throws(LogError) {
         try self.init(path: path, walLimit: Self.walLimit, durable: false)
     }
 
     /// A writer whose every commit is synced before it returns (SQLite's `synchronous = FULL`
     /// in WAL mode), so that it survives a power cut, not only a crash: what a collector
     /// acknowledges. A recorder's sink syncs at checkpoints only (`NORMAL`): a commit a step.
-    public convenience init(syncingEveryCommitAt path: String) throws(LogError) {
+    package convenience init(syncingEveryCommitAt path: String) throws(LogError) {
         try self.init(path: path, walLimit: Self.walLimit, durable: true, syncEveryCommit: true)
     }
 
@@ -72,7 +72,7 @@ public final class SQLiteSink: RecordingSink {
     }
 
     /// The number of the session whose identity is `id`, if the log holds one.
-    public func session(identifiedBy id: UUID) throws -> Int? {
+    package func session(identifiedBy id: UUID) throws -> Int? {
         try writing { db in
             guard try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 >= LogSchema.identityFormatVersion else { return nil }
             return try Int.fetchOne(db, sql: "SELECT session_id FROM session_meta WHERE uuid = ?", arguments: [id.uuidString])
@@ -183,7 +183,7 @@ public final class SQLiteSink: RecordingSink {
     /// tags) unless it is already: the first report of a session is the one kept. Returns
     /// whether it marked it.
     @discardableResult
-    public func markReported(_ session: Int, _ report: SessionReport) throws -> Bool {
+    package func markReported(_ session: Int, _ report: SessionReport) throws -> Bool {
         try writing { db in
             guard
                 let row = try Row.fetchOne(
@@ -204,7 +204,7 @@ public final class SQLiteSink: RecordingSink {
 
     /// Keeps `verdict` in the tags of the session whose identity is `id`, in place of an
     /// earlier verdict; false when the log holds no such session.
-    public func record(_ verdict: ReplayVerdict, for id: UUID) throws -> Bool {
+    package func record(_ verdict: ReplayVerdict, for id: UUID) throws -> Bool {
         try writing { db in
             guard
                 let row = try Row.fetchOne(
@@ -227,7 +227,7 @@ public final class SQLiteSink: RecordingSink {
 
     /// The sessions of the log left unfinished (no end time) that this sink does not have
     /// open: at an app's launch, the sessions a crash or a kill ended.
-    public func unfinishedSessions() throws -> [(number: Int, lastStep: Int)] {
+    package func unfinishedSessions() throws -> [(number: Int, lastStep: Int)] {
         let open = blockWriters.open
         return try reading { db in
             try Row.fetchAll(
@@ -282,7 +282,7 @@ public final class SQLiteSink: RecordingSink {
 
     /// Marks a session as finished at `time` rather than at its last step: an import restores
     /// the end time its export recorded.
-    public func endSession(_ session: Int, at time: Date) throws {
+    package func endSession(_ session: Int, at time: Date) throws {
         let writer = blockWriters.writer(for: session)
         blockWriters.remove(session)
         try writing { db in
@@ -296,22 +296,22 @@ public final class SQLiteSink: RecordingSink {
     /// Checks, read-only, that the file at `path` may be written as a log: missing, empty, or
     /// a sound Rewind log of a format this code writes. A writer that is not a sink (a tool
     /// that would replace the file) asks first, so that it refuses what a sink would.
-    public static func checkBeforeWriting(_ path: String) throws(LogError) {
+    package static func checkBeforeWriting(_ path: String) throws(LogError) {
         try LogSchema.checkBeforeWriting(path)
     }
 
     /// Whether the file at `path` is missing or empty, so that a sink makes it a new log: every
     /// writer takes an empty file (one `mktemp` made) as it takes a missing one.
-    public static func isNewLog(_ path: String) -> Bool {
+    package static func isNewLog(_ path: String) -> Bool {
         LogCreation.isNew(path)
     }
 
     /// The log format version this sink writes into every session (`format_version`).
-    public static var formatVersion: Int { LogSchema.formatVersion }
+    package static var formatVersion: Int { LogSchema.formatVersion }
 
     /// Whether a session of log format `version` records its steps' effects: one of format 4 or
     /// older does not, and a sink writes it again in format 4.
-    public static func recordsEffects(formatVersion version: Int) -> Bool {
+    package static func recordsEffects(formatVersion version: Int) -> Bool {
         version >= LogSchema.effectsFormatVersion
     }
 

@@ -41,7 +41,7 @@ public struct SessionReplay: Sendable {
     /// Every action in the flow's current schema, with the name and origin the current types
     /// give it and the outputs and effects the current reducer asks for, when states were
     /// kept: updating moves the whole session to the new schema and accepts its behaviour.
-    public let migratedActions: [RewrittenAction]?
+    package let migratedActions: [RewrittenAction]?
     /// The two states that differ at the failing step: recorded and replayed for a
     /// divergence (or a clock read), the first run and the first that differed for
     /// nondeterminism. For a picture of the failure, such as `replay --report`.
