@@ -42,6 +42,11 @@ public struct GrownSession: Sendable {
         }
         early = try copy(earlyPath)
         whole = try copy(path)
+        // What the cases are about: the early copy's last block is a shorter version of one of
+        // the whole session's, not a block of its own (a recorder that cut a block at step
+        // 1,448 would leave the older-copy cases testing duplicates alone).
+        guard let last = early.blocks.last, let grown = whole.blocks.first(where: { $0.firstStep == last.firstStep }), grown.lastStep > last.lastStep
+        else { throw BlockSurgeryError("the copy at step \(Self.earlySteps) ends with a whole block: record it at another step") }
         var disagreeing = try copy(otherPath)
         disagreeing.id = whole.id
         self.disagreeing = disagreeing
