@@ -33,52 +33,59 @@ extension TeamStore: SessionDestination {
                 // One writer of a session at a time, across collectors: a retry that lands on
                 // another one waits here, then finds what the first stored.
                 try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey(id)))", logger: self.logger)
-                var held = ReceivePlan.Held.new
-                var found = false
-                for try await (through, ended, app) in try await connection.query(
-                    "SELECT last_step, ended_at IS NOT NULL, app FROM rewind_session WHERE uuid = \(id)", logger: self.logger
-                ).decode((Int, Bool, String?).self) {
-                    (held.storedThrough, held.ended, held.app, found) = (through, ended, app, true)
-                }
-                if found {
-                    for try await (first, last, reason) in try await connection.query(
-                        "SELECT first_step, last_step, reason FROM rewind_gap WHERE session = \(id) ORDER BY first_step", logger: self.logger
-                    ).decode((Int, Int, String).self) {
-                        held.gaps.append(LoggedGap(steps: first...last, reason: reason))
-                    }
-                    if let first = ReceivePlan.Held.firstStepToRead(of: upload, storedThrough: held.storedThrough) {
+                var intake = CopyIntake(upload)
+                var batch = BlockBatch()
+                var step = try intake.next()
+                while true {
+                    switch step {
+                    case .findSession:
+                        var found: (Int, Bool, String?)?
+                        for try await row in try await connection.query(
+                            "SELECT last_step, ended_at IS NOT NULL, app FROM rewind_session WHERE uuid = \(id)", logger: self.logger
+                        ).decode((Int, Bool, String?).self) {
+                            found = row
+                        }
+                        // A team store numbers no session: its blocks' checksums are those of session 0.
+                        step = found.map { intake.found(number: 0, app: $0.2, storedThrough: $0.0, ended: $0.1) } ?? intake.notFound()
+                    case let .writeHeader(header):
+                        try await self.insertSession(header, on: connection)
+                        step = try intake.headerWritten(number: 0)
+                    case .readGaps:
+                        var gaps: [LoggedGap] = []
+                        for try await (first, last, reason) in try await connection.query(
+                            "SELECT first_step, last_step, reason FROM rewind_gap WHERE session = \(id) ORDER BY first_step", logger: self.logger
+                        ).decode((Int, Int, String).self) {
+                            gaps.append(LoggedGap(steps: first...last, reason: reason))
+                        }
+                        step = try intake.read(gaps: gaps)
+                    case let .readBlocks(first):
+                        var blocks: [Int: (lastStep: Int, checksum: Int64)] = [:]
                         for try await (firstStep, last, checksum) in try await connection.query(
                             "SELECT first_step, last_step, checksum FROM rewind_block WHERE session = \(id) AND first_step >= \(first)",
                             logger: self.logger
                         ).decode((Int, Int, Int64).self) {
-                            held.blocks[firstStep] = (last, checksum)
+                            blocks[firstStep] = (last, checksum)
                         }
-                    }
-                    if let compared = held.blockToCompare(with: upload) {
+                        step = try intake.read(blocks: blocks)
+                    case let .readBlock(first):
+                        var bytes: BlockAdmission.StoredBytes?
                         for try await (size, data) in try await connection.query(
-                            "SELECT size, data FROM rewind_block WHERE session = \(id) AND first_step = \(compared)", logger: self.logger
+                            "SELECT size, data FROM rewind_block WHERE session = \(id) AND first_step = \(first)", logger: self.logger
                         ).decode((Int, ByteBuffer).self) {
-                            held.compared = (compared, (Array(buffer: data), size))
+                            bytes = (Array(buffer: data), size)
                         }
-                    }
-                } else {
-                    // A refusal below rolls the header back with the rest.
-                    try await self.insertSession(upload.newSessionHeader, on: connection)
-                }
-                // A team store numbers no session: its blocks' checksums are those of session 0.
-                let plan = try ReceivePlan(upload, held: held, created: !found) { $0.checksum(session: 0) }
-                var batch = BlockBatch()
-                for write in plan.writes {
-                    switch write {
-                    case let .gap(gap):
+                        step = try intake.read(block: bytes)
+                    case let .write(.gap(gap)):
                         try await connection.query(
                             """
                             INSERT INTO rewind_gap (session, first_step, last_step, reason)
                             VALUES (\(id), \(gap.steps.lowerBound), \(gap.steps.upperBound), \(gap.reason))
                             """, logger: self.logger)
-                    case let .removeBlock(firstStep):
+                        step = try intake.next()
+                    case let .write(.removeBlock(firstStep)):
                         try await connection.query("DELETE FROM rewind_block WHERE session = \(id) AND first_step = \(firstStep)", logger: self.logger)
-                    case let .block(block, checksum):
+                        step = try intake.next()
+                    case let .write(.block(block, checksum)):
                         // Blocks go in batches, one statement of arrays each (`unnest`): a
                         // statement a block was a round trip a block, 3,900 for 1,000,000 steps.
                         batch.append(block, checksum: checksum)
@@ -86,22 +93,24 @@ extension TeamStore: SessionDestination {
                             try await batch.insert(session: id, on: connection, logger: self.logger)
                             batch = BlockBatch()
                         }
-                    case .end:
-                        // Below, with the session's other columns.
-                        break
+                        step = try intake.next()
+                    case .write(.end):
+                        // At the finish, with the session's other columns.
+                        step = try intake.next()
+                    case let .finish(plan):
+                        if !batch.isEmpty { try await batch.insert(session: id, on: connection, logger: self.logger) }
+                        let endedAt = plan.endedAt?.timeIntervalSince1970
+                        try await connection.query(
+                            """
+                            UPDATE rewind_session SET last_step = \(plan.storedThrough), event_count = event_count + \(plan.steps),
+                                last_time = coalesce(\(plan.lastTime), last_time), ended_at = coalesce(ended_at, \(endedAt))
+                            WHERE uuid = \(id)
+                            """, logger: self.logger)
+                        step = try intake.next()
+                    case let .done(received):
+                        return received
                     }
                 }
-                if !batch.isEmpty { try await batch.insert(session: id, on: connection, logger: self.logger) }
-                if !plan.writes.isEmpty {
-                    let endedAt = plan.endedAt?.timeIntervalSince1970
-                    try await connection.query(
-                        """
-                        UPDATE rewind_session SET last_step = \(plan.storedThrough), event_count = event_count + \(plan.steps),
-                            last_time = coalesce(\(plan.lastTime), last_time), ended_at = coalesce(ended_at, \(endedAt))
-                        WHERE uuid = \(id)
-                        """, logger: self.logger)
-                }
-                return plan.received(created: !found)
             }
         } catch let refused as UploadError {
             throw refused

@@ -2,26 +2,26 @@ import Foundation
 
 /// What a store does with a copy of a session, decided from what it holds of it: the rules of
 /// ``SessionDestination/receive(_:)`` and the order of its writes, written once above every
-/// store. A store, in one transaction, finds the session or writes its header
-/// (``StoredSessionCopy/newSessionHeader``), reads ``Held`` (with the bytes of the block
-/// ``Held/blockToCompare(with:)`` names), asks for the plan, and carries out ``writes`` in
-/// order: the little each store does itself is its transaction and its rows.
+/// store. ``CopyIntake`` asks a store for what the plan needs (``Held``: the session, its gaps,
+/// the blocks the copy may hold already, the bytes of the block ``Held/blockToCompare(with:)``
+/// names), makes the plan, and hands out ``writes`` in order: the little each store does itself
+/// is its transaction and its rows.
 package struct ReceivePlan: Sendable {
     /// What a store holds of a session, read in the upload's transaction.
-    package struct Held: Sendable {
+    struct Held: Sendable {
         /// The last step of its last block (0: its header and no block).
-        package var storedThrough: Int
-        package var ended: Bool
+        var storedThrough: Int
+        var ended: Bool
         /// Its app, nil for a session recorded without one.
-        package var app: String?
-        package var gaps: [LoggedGap]
+        var app: String?
+        var gaps: [LoggedGap]
         /// The blocks held from the upload's first block on (``firstStepToRead(of:storedThrough:)``),
         /// by first step: last step and checksum as the store keeps it.
-        package var blocks: [Int: (lastStep: Int, checksum: Int64)]
+        var blocks: [Int: (lastStep: Int, checksum: Int64)]
         /// The first step and stored bytes of the block ``blockToCompare(with:)`` names, once read.
-        package var compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)?
+        var compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)?
 
-        package init(
+        init(
             storedThrough: Int, ended: Bool, app: String?, gaps: [LoggedGap], blocks: [Int: (lastStep: Int, checksum: Int64)],
             compared: (firstStep: Int, bytes: BlockAdmission.StoredBytes)? = nil
         ) {
@@ -34,11 +34,11 @@ package struct ReceivePlan: Sendable {
         }
 
         /// A session the store does not hold yet, once its header is written.
-        package static let new = Held(storedThrough: 0, ended: false, app: nil, gaps: [], blocks: [:])
+        static let new = Held(storedThrough: 0, ended: false, app: nil, gaps: [], blocks: [:])
 
         /// The first step from which a store reads ``blocks`` for `upload`, nil when the upload
         /// holds no block the store may hold already.
-        package static func firstStepToRead(of upload: StoredSessionCopy, storedThrough: Int) -> Int? {
+        static func firstStepToRead(of upload: StoredSessionCopy, storedThrough: Int) -> Int? {
             upload.blocks.first.map(\.firstStep).flatMap { $0 <= storedThrough ? $0 : nil }
         }
 
@@ -47,7 +47,7 @@ package struct ReceivePlan: Sendable {
         /// when the upload sends it with more steps (it grew), or a held block the upload sends
         /// with fewer (the upload is a copy taken earlier). Nil when the plan needs no bytes, as
         /// for every upload that only adds.
-        package func blockToCompare(with upload: StoredSessionCopy) -> Int? {
+        func blockToCompare(with upload: StoredSessionCopy) -> Int? {
             upload.blocks.first { sent in
                 guard let held = blocks[sent.firstStep] else { return false }
                 return sent.lastStep < held.lastStep || (sent.lastStep > held.lastStep && held.lastStep == storedThrough)
@@ -92,7 +92,7 @@ package struct ReceivePlan: Sendable {
     /// - Throws: ``UploadError``: `.otherApp` for a session held as another app's;
     ///   `.conflict` and `.outOfOrder` as ``BlockAdmission/of(_:checksum:storedThrough:gaps:held:)``
     ///   and ``BlockAdmission/checkPrefix(_:of:steps:)`` say.
-    package init(
+    init(
         _ upload: StoredSessionCopy, held: Held, created: Bool, checksum: (StoredSessionCopy.Block) -> Int64
     ) throws(UploadError) {
         if !created { try BlockAdmission.checkApp(of: upload, held: held.app) }
@@ -145,7 +145,7 @@ package struct ReceivePlan: Sendable {
     }
 
     /// What the upload's answer says of the session once the plan is carried out.
-    package func received(created: Bool) -> ReceivedBlocks {
+    func received(created: Bool) -> ReceivedBlocks {
         ReceivedBlocks(
             storedThrough: storedThrough, added: blocksAdded, duplicates: duplicates, ended: ended, created: created, steps: steps,
             changed: created || !writes.isEmpty)
@@ -155,7 +155,7 @@ package struct ReceivePlan: Sendable {
 extension StoredSessionCopy {
     /// The session's header as a store writes it for a session new to it: no block, no gap, not
     /// ended, no step; what the upload holds follows as the plan says.
-    package var newSessionHeader: StoredSessionCopy {
+    var newSessionHeader: StoredSessionCopy {
         var header = self
         header.blocks = []
         header.gaps = []

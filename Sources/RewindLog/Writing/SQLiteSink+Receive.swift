@@ -54,57 +54,66 @@ extension SQLiteSink {
         var results: [Result<ReceivedBlocks, any Error>]
     }
 
-    /// ``receive(_:)`` in `db`'s transaction: the session found or its header written, what
-    /// the log holds of it read, the plan (``ReceivePlan``, the rules and the order every store
-    /// shares), its writes carried out.
+    /// ``receive(_:)`` in `db`'s transaction: the stages of ``CopyIntake``, on the log's rows.
     private func receive(_ upload: StoredSessionCopy, in db: Database) throws -> ReceivedBlocks {
-        let number: Int
-        var held = ReceivePlan.Held.new
-        let found = try Row.fetchOne(db, sql: "SELECT session_id, app FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString])
-        if let found {
-            number = found["session_id"]
-            held.app = found["app"]
-            held.storedThrough = try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [number]) ?? 0
-            held.ended = try Bool.fetchOne(db, sql: "SELECT ended_at IS NOT NULL FROM session WHERE id = ?", arguments: [number]) ?? false
-            held.gaps = try LoggedGap.fetchAll(db, session: number)
-            if let first = ReceivePlan.Held.firstStepToRead(of: upload, storedThrough: held.storedThrough) {
+        var intake = CopyIntake(upload)
+        var number = 0
+        var step = try intake.next()
+        while true {
+            switch step {
+            case .findSession:
+                guard let found = try Row.fetchOne(db, sql: "SELECT session_id, app FROM session_meta WHERE uuid = ?", arguments: [upload.id.uuidString])
+                else {
+                    step = intake.notFound()
+                    continue
+                }
+                number = found["session_id"]
+                step = intake.found(
+                    number: number, app: found["app"],
+                    storedThrough: try Int.fetchOne(db, sql: "SELECT max(last_step) FROM event_block WHERE session_id = ?", arguments: [number]) ?? 0,
+                    ended: try Bool.fetchOne(db, sql: "SELECT ended_at IS NOT NULL FROM session WHERE id = ?", arguments: [number]) ?? false)
+            case let .writeHeader(header):
+                number = try insertSession(header, in: db)
+                step = try intake.headerWritten(number: number)
+            case .readGaps:
+                step = try intake.read(gaps: try LoggedGap.fetchAll(db, session: number))
+            case let .readBlocks(first):
+                var blocks: [Int: (lastStep: Int, checksum: Int64)] = [:]
                 for row in try Row.fetchAll(
                     db, sql: "SELECT first_step, last_step, checksum FROM event_block WHERE session_id = ? AND first_step >= ?", arguments: [number, first])
                 {
-                    held.blocks[row["first_step"]] = (row["last_step"], row["checksum"])
+                    blocks[row["first_step"]] = (row["last_step"], row["checksum"])
                 }
-            }
-            if let compared = held.blockToCompare(with: upload),
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, compared])
-            {
-                held.compared = (compared, (Array(row["data"] as Data), row["size"]))
-            }
-        } else {
-            // A refusal below rolls the header back with the rest.
-            number = try insertSession(upload.newSessionHeader, in: db)
-        }
-        let plan = try ReceivePlan(upload, held: held, created: found == nil) { $0.checksum(session: number) }
-        for write in plan.writes {
-            switch write {
-            case let .gap(gap):
+                step = try intake.read(blocks: blocks)
+            case let .readBlock(first):
+                let row = try Row.fetchOne(db, sql: "SELECT data, size FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, first])
+                step = try intake.read(block: row.map { (Array($0["data"] as Data), $0["size"]) })
+            case let .write(.gap(gap)):
                 try db.execute(
                     sql: "INSERT INTO gap (session_id, first_step, last_step, reason, checksum) VALUES (?, ?, ?, ?, ?)",
                     arguments: [
                         number, gap.steps.lowerBound, gap.steps.upperBound, gap.reason,
                         Self.gapChecksum(session: number, first: gap.steps.lowerBound, last: gap.steps.upperBound, reason: gap.reason),
                     ])
-            case let .removeBlock(firstStep):
+                step = try intake.next()
+            case let .write(.removeBlock(firstStep)):
                 try db.execute(sql: "DELETE FROM event_block WHERE session_id = ? AND first_step = ?", arguments: [number, firstStep])
-            case let .block(block, _):
+                step = try intake.next()
+            case let .write(.block(block, _)):
                 try insertBlock(block, session: number, in: db)
-            case let .end(endedAt):
+                step = try intake.next()
+            case let .write(.end(endedAt)):
                 var row = try SessionRow.fetch(db, id: number, path: path)
                 row.endedAt = endedAt.timeIntervalSince1970
                 try row.save(db)
+                step = try intake.next()
+            case .finish:
+                // Each block's insert keeps the session's counts already.
+                step = try intake.next()
+            case let .done(received):
+                return received
             }
         }
-        return plan.received(created: found == nil)
     }
 
     private static func progress(_ db: Database, session: Int) throws -> ReceivedBlocks {
