@@ -124,9 +124,10 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // The team store: sessions of many logs in PostgreSQL. Without the `Servers` trait it
-        // holds only what needs no server package (reading a location, a collector's session
-        // over URLSession).
+        // The team store: sessions of many logs in PostgreSQL, and `SessionStores`, which opens
+        // the store a location names (a log, a team store, a collector). Without the `Servers`
+        // trait it holds only what needs no server package: locations, and the opener, which
+        // then says a `postgres://` location needs the trait.
         .target(
             name: "RewindTeamStore",
             dependencies: [

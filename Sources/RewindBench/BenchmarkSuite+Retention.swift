@@ -77,7 +77,7 @@ extension BenchmarkSuite {
         let flight = try FlightRecorder<LoginState, LoginAction>(
             log: path("flight-\(repetition).rewind"), retention: .lastSteps(Self.retainedSteps), session: session("dispatch"),
             triggers: [.state("failed") { $0.status == .failed }, .action("signup") { $0 == .didTapSignup }],
-            uploadingTo: try LogFileDestination(path: path("flight-\(repetition)-collected.rewind")))
+            uploadingTo: try LogFileStore(writingTo: path("flight-\(repetition)-collected.rewind")))
         let store = loginStore(middleware: flight.middleware)
         defer { flight.recorder.close() }
         return measureDispatch(of: store, recorder: flight.recorder, count: smallSteps).p50

@@ -477,8 +477,12 @@ struct ErrorBodies: RouterMiddleware {
             // the client learns only that it failed and whether to come back.
             ServerLog.failure(request, refusal)
             refusal.message =
-                refusal.code == "store_unavailable"
-                ? "the store cannot take or answer requests now; try again later" : "the server failed to answer this; its log says why"
+                switch refusal.code {
+                case "store_unavailable": "the store cannot take or answer requests now; try again later"
+                // Said as damage, so that a reader never takes it for a passing failure.
+                case "store_damaged": "the store's copy of this is damaged; the server's log says where"
+                default: "the server failed to answer this; its log says why"
+                }
         }
         if Self.isBrowsing(request) { return Self.page(refusal) }
         var body: [String: Any] = ["code": refusal.code, "message": refusal.message]

@@ -60,11 +60,11 @@ public struct Collector: Sendable {
         }
     }
 
-    /// Where sessions go.
-    public let destination: any SessionDestination
-    /// The same store, read: opened once, with the collector (a team store's pool serves
-    /// reads and uploads alike).
+    /// Where sessions go and are read from: opened once, with the collector (a team store's
+    /// pool serves reads and uploads alike).
     package let store: any SessionStore
+    /// The store's write side.
+    package var destination: any SessionDestination { store }
     public let tokens: CollectorTokens
     public let limits: Limits
     /// Whether each block is inflated and its records counted before it is acknowledged
@@ -74,10 +74,8 @@ public struct Collector: Sendable {
     public let verifiesBlocks: Bool
 
     package init(
-        destination: any SessionDestination, store: any SessionStore, tokens: CollectorTokens, limits: Limits = Limits(),
-        verifiesBlocks: Bool = false
+        store: any SessionStore, tokens: CollectorTokens, limits: Limits = Limits(), verifiesBlocks: Bool = false
     ) {
-        self.destination = destination
         self.store = store
         self.tokens = tokens
         self.limits = limits

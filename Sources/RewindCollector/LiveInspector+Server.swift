@@ -15,7 +15,7 @@ extension LiveInspector {
     /// Serves on `host`:`port` (0: a free port) until the task is cancelled or the process gets
     /// SIGTERM or SIGINT; `onListening` gets the port once it accepts connections.
     public func run(host: String, port: Int, accessLog: AccessLog? = nil, onListening: @escaping @Sendable (Int) -> Void) async throws {
-        let destination = try LogFileDestination(path: logPath)
+        let destination = try LogFileStore(writingTo: logPath)
         do {
             try await serve(host: host, port: port, accessLog: accessLog, into: destination, onListening: onListening)
         } catch {
@@ -26,7 +26,7 @@ extension LiveInspector {
     }
 
     private func serve(
-        host: String, port: Int, accessLog: AccessLog?, into destination: LogFileDestination, onListening: @escaping @Sendable (Int) -> Void
+        host: String, port: Int, accessLog: AccessLog?, into destination: LogFileStore, onListening: @escaping @Sendable (Int) -> Void
     ) async throws {
         let hub = LiveHub()
         let router = Router(context: BasicRequestContext.self)
@@ -131,7 +131,7 @@ extension LiveInspector {
     }
 
     /// `POST /v1/sessions/{id}/blocks`: an app's upload, as to a collector.
-    private func upload(_ request: Request, into destination: LogFileDestination, _ hub: LiveHub) async throws -> Response {
+    private func upload(_ request: Request, into destination: LogFileStore, _ hub: LiveHub) async throws -> Response {
         let id = try Self.session(in: request)
         let body = try await Collector.body(of: request, limit: limits.bodyBytes, seconds: 60)
         let upload = try StoredSessionCopy(uploadBody: body, limits: limits)
@@ -146,7 +146,7 @@ extension LiveInspector {
     }
 
     /// `GET /v1/sessions/{id}`: how far the inspector holds a session.
-    private func progress(_ request: Request, in destination: LogFileDestination) async throws -> Response {
+    private func progress(_ request: Request, in destination: LogFileStore) async throws -> Response {
         let id = try Self.session(in: request)
         guard let held = try await destination.progress(of: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
         return try Collector.json(held)

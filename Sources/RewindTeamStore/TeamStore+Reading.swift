@@ -68,23 +68,13 @@ extension TeamStore: SessionStore {
             return chosen.values.sorted { $0.number < $1.number }
         case let .shard(shard):
             return all.filter { shard.contains($0, ofLogAt: name) }
-        case .one(nil):
-            guard all.count == 1 else {
-                let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER, NAME or UUID"
-                throw TeamStoreError(.noSuchSession, location: name, hint)
+        case let .one(selector):
+            do {
+                let held = { (all: [SessionSummary]) in "\(all.count == 1 ? "1 session" : "\(all.count) sessions"); see rewind sessions" }
+                return [try SessionSelection.choose(selector, among: all, store: "store", held: held)]
+            } catch {
+                throw TeamStoreError(.noSuchSession, location: name, error.message)
             }
-            return all
-        case let .one(selector?):
-            if let number = Int(selector), let match = all.first(where: { $0.number == number }) { return [match] }
-            if let id = UUID(uuidString: selector), let match = all.first(where: { $0.id == id }) { return [match] }
-            let named = all.filter { $0.name == selector }
-            if named.count == 1 { return named }
-            if named.count > 1 {
-                let numbers = named.map { "#\($0.number)" }.joined(separator: ", ")
-                throw TeamStoreError(.noSuchSession, location: name, "\(named.count) sessions are named \(selector) (\(numbers)); choose one by number or UUID")
-            }
-            let held = all.isEmpty ? "none" : all.count == 1 ? "1 session" : "\(all.count) sessions"
-            throw TeamStoreError(.noSuchSession, location: name, "no session \(selector) (the store holds \(held); see rewind sessions)")
         }
     }
 }

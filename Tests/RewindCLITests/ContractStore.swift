@@ -1,13 +1,14 @@
 import Foundation
+import GRDB
 import RewindLog
 import RewindTeamStore
 import RewindTestSupport
-import RewindUpload
 import Testing
 
-/// One of the three stores, opened fresh for one case of ``StoreContractTests``: a log on this
-/// machine, a team store on PostgreSQL, or a collector (`rewind serve`) over HTTP, each through
-/// the public protocol alone.
+/// One of the three stores, opened fresh for one case of ``StoreContractTests`` from its
+/// location, as every verb opens it (`SessionStores.open`): a log on this machine, a team store
+/// on PostgreSQL, or a collector (`rewind serve`) over HTTP, then used through ``SessionStore``
+/// alone.
 @MainActor
 final class ContractStore {
     enum Kind: String, Sendable, CaseIterable {
@@ -18,25 +19,31 @@ final class ContractStore {
     static let app = "tests"
 
     let kind: Kind
-    let destination: any SessionDestination
-    /// The session as the store holds it, nil when it holds none of that identity.
-    let held: @MainActor (UUID) async throws -> StoredSessionCopy?
-    /// Where a replay's verdict goes: the destination, or for a collector a client with the
-    /// read token (CI keeps the verdicts of what it read).
-    let verdicts: any SessionDestination
-    private let otherApp: @MainActor (String) async throws -> any SessionDestination
+    /// The store, as its location opens it: a collector's at its root, with the upload token.
+    let opened: any SessionStore
+    /// Where a replay's verdict goes: the store, or for a collector the store with the read
+    /// token (CI keeps the verdicts of what it read).
+    let verdicts: any SessionStore
+    /// The store that reads session `id`: the store, or a collector's at `/sessions/ID` with
+    /// the read token.
+    private let reading: @MainActor (UUID) async throws -> any SessionStore
+    private let otherApp: @MainActor (String) async throws -> any SessionStore
+    /// Changes a byte of the stored block of `firstStep` of session `id`, behind the store's back.
+    let damage: @MainActor (_ id: UUID, _ firstStep: Int) async throws -> Void
     private let keep: [AnyObject]
 
     private init(
-        kind: Kind, destination: any SessionDestination, verdicts: (any SessionDestination)? = nil,
-        held: @escaping @MainActor (UUID) async throws -> StoredSessionCopy?,
-        otherApp: @escaping @MainActor (String) async throws -> any SessionDestination, keep: [AnyObject]
+        kind: Kind, opened: any SessionStore, verdicts: (any SessionStore)? = nil,
+        reading: (@MainActor (UUID) async throws -> any SessionStore)? = nil,
+        otherApp: (@MainActor (String) async throws -> any SessionStore)? = nil,
+        damage: @escaping @MainActor (UUID, Int) async throws -> Void, keep: [AnyObject]
     ) {
+        self.damage = damage
         self.kind = kind
-        self.destination = destination
-        self.verdicts = verdicts ?? destination
-        self.held = held
-        self.otherApp = otherApp
+        self.opened = opened
+        self.verdicts = verdicts ?? opened
+        self.reading = reading ?? { _ in opened }
+        self.otherApp = otherApp ?? { _ in opened }
         self.keep = keep
     }
 
@@ -45,47 +52,75 @@ final class ContractStore {
         case .log:
             let folder = try TemporaryDirectory()
             let path = folder.path("store.rewind")
-            let destination = try LogFileDestination(path: path)
+            // A log made empty, as `rewind serve --store` or a first push makes it.
+            try SQLiteSink(path: path).close()
             return ContractStore(
-                kind: kind, destination: destination, held: { id in try Self.held(id, inLog: path) }, otherApp: { _ in destination },
-                keep: [folder])
+                kind: kind, opened: try await SessionStores.open(path), damage: { id, first in try Self.damage(id, first, inLog: path) }, keep: [folder])
         case .postgreSQL:
             let database = try FreshStore()
             // The wait for a connection only stops a hung test: in a full suite on two cores, one
             // store's first connection took longer than the default, 10 s.
-            let store = try await TeamStore.open(try TeamStoreLocation(database.url), connectionWait: .seconds(600))
             return ContractStore(
-                kind: kind, destination: store,
-                held: { id in
-                    guard try await store.session(id) != nil else { return nil }
-                    return try await store.copy(of: id.uuidString)
-                }, otherApp: { _ in store }, keep: [database])
+                kind: kind, opened: try await SessionStores.open(database.url, connectionWait: .seconds(600)),
+                damage: { id, first in
+                    _ = try TestServer.psql(
+                        """
+                        UPDATE rewind_block SET data = set_byte(data, length(data) / 2, get_byte(data, length(data) / 2) # 255)
+                        WHERE session = '\(id.uuidString)' AND first_step = \(first)
+                        """, database: database.name)
+                }, keep: [database])
         case .collector:
             let collector = try await RunningCollector()
-            let root = try #require(URL(string: collector.url))
+            let url = collector.url
             return ContractStore(
-                kind: kind, destination: CollectorClient(root: root, token: collector.upload),
-                verdicts: CollectorClient(root: root, token: collector.read),
-                held: { id in try Self.held(id, inLog: collector.store) },
-                otherApp: { app in CollectorClient(root: root, token: try await collector.uploadToken(app: app)) }, keep: [collector])
+                kind: kind, opened: try await SessionStores.open(url, token: collector.upload),
+                verdicts: try await SessionStores.open(url, token: collector.read),
+                reading: { id in try await SessionStores.open("\(url)/sessions/\(id.uuidString)", token: collector.read) },
+                otherApp: { app in try await SessionStores.open(url, token: try await collector.uploadToken(app: app)) },
+                damage: { id, first in try Self.damage(id, first, inLog: collector.store) }, keep: [collector])
         }
     }
 
     /// The store as another app's upload token reaches it: `copy`, sent through it, is that
     /// app's (a collector sets an upload's app to its token's; the others keep the copy's).
-    func destination(forApp app: String, sending copy: inout StoredSessionCopy) async throws -> any SessionDestination {
+    func store(forApp app: String, sending copy: inout StoredSessionCopy) async throws -> any SessionStore {
         copy.metadata.app = app
         return try await otherApp(app)
     }
 
-    func close() async {
-        await destination.close()
+    /// The store that reads session `id`: the store itself, or, as a collector is read, the one
+    /// session its location names.
+    func reader(of id: UUID) async throws -> any SessionStore {
+        try await reading(id)
     }
 
-    private static func held(_ id: UUID, inLog path: String) throws -> StoredSessionCopy? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let reader = try LogReader(path: path)
-        guard let session = try reader.sessions().first(where: { $0.id == id }) else { return nil }
+    /// The session `id` as the store gives it to read, nil when it holds none of that identity.
+    func held(_ id: UUID) async throws -> StoredSessionCopy? {
+        let store = try await reading(id)
+        guard try await store.session(id) != nil else { return nil }
+        let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
+        defer { readable.discard() }
+        let reader = try LogReader(path: readable.path)
+        let session = try #require(try reader.sessions().first { $0.id == id })
         return try reader.storedCopy(of: session)
+    }
+
+    private static func damage(_ id: UUID, _ firstStep: Int, inLog path: String) throws {
+        try DatabaseQueue(path: path).write { db in
+            let block = "first_step = ? AND session_id = (SELECT session_id FROM session_meta WHERE uuid = ?)"
+            guard let data = try Data.fetchOne(db, sql: "SELECT data FROM event_block WHERE \(block)", arguments: [firstStep, id.uuidString]) else {
+                throw DamageMissed()
+            }
+            var bytes = [UInt8](data)
+            bytes[bytes.count / 2] ^= 0xFF
+            try db.execute(sql: "UPDATE event_block SET data = ? WHERE \(block)", arguments: [Data(bytes), firstStep, id.uuidString])
+        }
+    }
+
+    private struct DamageMissed: Error {}
+
+    func close() async {
+        await opened.close()
+        await verdicts.close()
     }
 }

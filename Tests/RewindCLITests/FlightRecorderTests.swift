@@ -8,7 +8,7 @@ import Testing
 
 /// The flight recorder: a log that keeps the end of each session, and a session sent only when
 /// a trigger fires. The destination is a log on this machine, as a collector's store is
-/// (`LogFileDestination`); `CollectorCommandTests` sends to a running collector.
+/// (`LogFileStore`); `CollectorCommandTests` sends to a running collector.
 @MainActor
 @Suite struct FlightRecorderTests {
     /// A login store recorded by a flight recorder keeping its last 300 steps.
@@ -27,7 +27,7 @@ import Testing
             let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch))
             flight = try FlightRecorder(
                 log: log, retention: .lastSteps(300), session: SessionDescriptor(name: name, flow: "login"), triggers: triggers,
-                uploadingTo: try LogFileDestination(path: collected))
+                uploadingTo: try LogFileStore(writingTo: collected))
             store = Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), middleware: flight.middleware)
         }
 
@@ -161,7 +161,7 @@ import Testing
         configuration.sampling = 0
         let flight = try FlightRecorder<LoginState, LoginAction>(
             log: folder.path("device.rewind"), retention: .lastSteps(300), session: SessionDescriptor(name: nil, flow: "login"),
-            configuration: configuration, triggers: [Self.signupTrigger], uploadingTo: try LogFileDestination(path: folder.path("collected.rewind")))
+            configuration: configuration, triggers: [Self.signupTrigger], uploadingTo: try LogFileStore(writingTo: folder.path("collected.rewind")))
         let store = Store(
             initialState: LoginState(), reducer: LoginFeature(backend: FakeBackend(seed: 1, clock: SimulatedClock(start: .testEpoch))),
             middleware: flight.middleware)

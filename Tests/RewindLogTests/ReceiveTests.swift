@@ -89,7 +89,7 @@ import Testing
     @Test func manyUploadsAtOnceAreEachStoredWhole() async throws {
         let folder = try TemporaryDirectory()
         let (_, copy) = try TickSession.recorded(in: folder)
-        let destination = try LogFileDestination(path: folder.path("collected.rewind"))
+        let destination = try LogFileStore(writingTo: folder.path("collected.rewind"))
         let ids = (0..<40).map { _ in UUID() }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for id in ids {

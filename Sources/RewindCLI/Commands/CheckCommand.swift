@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind check`: the integrity of a log and an audit of its sessions.
 struct CheckCommand: AsyncParsableCommand {

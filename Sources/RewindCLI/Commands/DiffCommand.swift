@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind diff`: a field-level diff of two states.
 struct DiffCommand: AsyncParsableCommand {

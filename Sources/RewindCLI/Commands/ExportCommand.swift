@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RewindInspector
 import RewindLog
+import RewindTeamStore
 
 /// `rewind export`: a log as JSON lines, each event with the whole state after it.
 struct ExportCommand: AsyncParsableCommand {

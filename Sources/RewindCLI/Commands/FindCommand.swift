@@ -1,6 +1,7 @@
 import ArgumentParser
 import RewindInspector
 import RewindLog
+import RewindTeamStore
 
 /// `rewind find`: the steps whose state satisfies a predicate.
 struct FindCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindJSON
 import RewindLog
+import RewindTeamStore
 
 /// `rewind history`: every step that changed the value at one path of a session's state.
 struct HistoryCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind log`: the timeline of a session.
 struct LogCommand: AsyncParsableCommand {

@@ -4,6 +4,7 @@ import RewindInspector
 import RewindLog
 import RewindRendering
 import RewindReplay
+import RewindTeamStore
 
 /// `rewind minimize`: a short session that still shows a problem, found by delta debugging.
 struct MinimizeCommand: AsyncParsableCommand {

@@ -6,11 +6,11 @@ import RewindRendering
 import RewindTeamStore
 import RewindUpload
 
-/// `rewind push`: copies the sessions of logs into a team store.
+/// `rewind push`: copies the sessions of logs into another store.
 struct PushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "push",
-        abstract: "Copy the sessions of logs into a team store on PostgreSQL, or upload them to a collector.",
+        abstract: "Copy the sessions of logs into a team store on PostgreSQL, another log, or a collector.",
         discussion: """
             Each session goes in whole or not at all, under its UUID: pushing a log twice adds \
             nothing and says so, a push that was killed is completed by the next, and a session \
@@ -18,7 +18,8 @@ struct PushCommand: AsyncParsableCommand {
             Every block is checked against its checksum first. Needs a rewind built with the \
             Servers trait (docs/team-store.md). To a collector (https://…, docs/collector.md) \
             sessions go in batches, each acknowledged once stored: a push cut short goes on \
-            where it stopped; it needs an upload token.
+            where it stopped; it needs an upload token. To another log, sessions are copied \
+            as to a team store (the log is made if missing).
 
             Examples:
               swift run --traits Servers rewind push demo.rewind --to postgres://rewind@127.0.0.1:5432/rewind
@@ -31,8 +32,8 @@ struct PushCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The team store, postgres://user@host:port/database (libpq's PGPASSWORD, ~/.pgpass, sslmode), or a collector, https://host[:port].",
-            valueName: "url"))
+            "The team store, postgres://user@host:port/database (libpq's PGPASSWORD, ~/.pgpass, sslmode), a collector, https://host[:port], or a log.",
+            valueName: "location"))
     var to: String
 
     @Option(help: ArgumentHelp("A collector's upload token (default: REWIND_TOKEN).", valueName: "token"))
@@ -50,8 +51,7 @@ struct PushCommand: AsyncParsableCommand {
 
     func run() async throws {
         if CollectorClient.isLocation(to) { return try await upload() }
-        let location = try TeamStoreLocation(to)
-        let store = try await TeamStore.open(location)
+        let store = try await SessionStores.open(to)
         var failed = false
         for log in logs {
             do {
@@ -80,8 +80,8 @@ struct PushCommand: AsyncParsableCommand {
                     } else {
                         print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
                     }
-                    if link, let client = destination as? CollectorClient {
-                        print(TerminalText.escaped("link: \(try await client.link(for: outcome.session).absoluteString)"))
+                    if link, let collector = destination as? CollectorStore {
+                        print(TerminalText.escaped("link: \(try await collector.collector.link(for: outcome.session).absoluteString)"))
                     }
                 }
             } catch let error as LogError {
@@ -99,7 +99,7 @@ struct PushCommand: AsyncParsableCommand {
 
     /// Pushes every session of `log`; true when one of them was refused (damaged, stored in
     /// rows, or disagreeing with the store's), after the others went.
-    private func push(_ log: String, to store: TeamStore) async throws -> Bool {
+    private func push(_ log: String, to store: any SessionStore) async throws -> Bool {
         var reader = try LogReader(path: log)
         if reader.formatVersion < SQLiteSink.formatVersion {
             // Sessions of an older log get their identity as a writer migrates it.

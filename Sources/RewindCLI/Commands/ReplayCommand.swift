@@ -7,6 +7,7 @@ import RewindLog
 import RewindRendering
 import RewindReplay
 import RewindReport
+import RewindTeamStore
 
 /// `rewind replay`: recordings re-run through the current reducers.
 struct ReplayCommand: AsyncParsableCommand {

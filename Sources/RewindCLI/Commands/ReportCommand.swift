@@ -4,6 +4,7 @@ import RewindInspector
 import RewindLog
 import RewindRendering
 import RewindReport
+import RewindTeamStore
 
 /// `rewind report`: a log as one HTML page to step through in any browser.
 struct ReportCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RewindCollector
+import RewindTeamStore
 
 /// `rewind serve`: the collector apps and CI jobs upload to, and its tokens.
 struct ServeCommand: AsyncParsableCommand {
@@ -122,15 +123,14 @@ struct ServeCommand: AsyncParsableCommand {
             let (host, port) = try address()
             let tokens = try options.tokenFile()
             let location = options.store
-            let (destination, store) = try await SessionStores.served(location)
+            let store = try await SessionStores.served(location)
             var limits = Collector.Limits(
                 requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
                 openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads,
                 reportBytes: maxReport, logBytes: maxLog)
             limits.upload.bodyBytes = maxBody
             let collector = Collector(
-                destination: destination, store: store, tokens: tokens, limits: limits,
-                verifiesBlocks: verifyBlocks)
+                store: store, tokens: tokens, limits: limits, verifiesBlocks: verifyBlocks)
             let shown = SessionStores.displayName(location)
             let access = try AccessLog(accessLog.map { $0 == "off" ? .off : .file($0) } ?? .standardOutput)
             do {
@@ -140,10 +140,10 @@ struct ServeCommand: AsyncParsableCommand {
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
             } catch {
-                await destination.close()
+                await store.close()
                 throw error
             }
-            await destination.close()
+            await store.close()
         }
     }
 
@@ -263,15 +263,15 @@ struct ServeCommand: AsyncParsableCommand {
             func run() async throws {
                 let id = UUID(uuidString: session)!
                 let links = ShareLinks(tokenFile: try options.tokenFile().path)
-                let (destination, store) = try await SessionStores.served(options.store, connections: 1)
+                let store = try await SessionStores.served(options.store, connections: 1)
                 let held: Bool
                 do {
                     held = try await store.session(id) != nil
                 } catch {
-                    await destination.close()
+                    await store.close()
                     throw error
                 }
-                await destination.close()
+                await store.close()
                 guard held else { throw CollectorError(status: 404, code: "not_found", "\(options.store) holds no session \(id.uuidString)") }
                 let expiry = Date().addingTimeInterval(Self.seconds(expires)!)
                 print(try links.create(session: id, expires: expiry, base: URL(string: base)!).absoluteString)

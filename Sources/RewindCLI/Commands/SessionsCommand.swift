@@ -4,6 +4,7 @@ import RewindInspector
 import RewindJSON
 import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind sessions`: the sessions of a log.
 struct SessionsCommand: AsyncParsableCommand {

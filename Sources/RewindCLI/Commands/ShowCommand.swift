@@ -2,6 +2,7 @@ import ArgumentParser
 import RewindInspector
 import RewindLog
 import RewindRendering
+import RewindTeamStore
 
 /// `rewind show`: the action and the state at one step.
 struct ShowCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import RewindInspector
 import RewindLive
 import RewindLog
+import RewindTeamStore
 
 #if canImport(Glibc)
 import Glibc

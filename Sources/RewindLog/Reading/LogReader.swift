@@ -198,27 +198,11 @@ public final class LogReader: Sendable {
     }
 
     private func choose(_ selector: String?, among all: [SessionSummary]) throws(LogError) -> SessionSummary {
-        guard let selector else {
-            guard all.count == 1 else {
-                let hint = all.isEmpty ? "holds no session" : "holds \(all.count) sessions; choose one with --session NUMBER, NAME or UUID"
-                throw LogError(.noSuchSession, path: path, hint)
-            }
-            return all[0]
+        do {
+            return try SessionSelection.choose(selector, among: all, store: "log") { $0.map(\.label).joined(separator: ", ") }
+        } catch {
+            throw LogError(.noSuchSession, path: path, error.message)
         }
-        if let number = Int(selector), let match = all.first(where: { $0.number == number }) {
-            return match
-        }
-        if let id = UUID(uuidString: selector), let match = all.first(where: { $0.id == id }) {
-            return match
-        }
-        let named = all.filter { $0.name == selector }
-        if named.count == 1 { return named[0] }
-        if named.count > 1 {
-            let numbers = named.map { "#\($0.number)" }.joined(separator: ", ")
-            throw LogError(.noSuchSession, path: path, "\(named.count) sessions are named \(selector) (\(numbers)); choose one by number")
-        }
-        let available = all.map(\.label).joined(separator: ", ")
-        throw LogError(.noSuchSession, path: path, "no session \(selector) (the log holds \(available.isEmpty ? "none" : available))")
     }
 
     /// The events of steps `range` of a session, in order.

@@ -2,7 +2,7 @@ import Foundation
 import RewindCore
 
 /// Where uploads of sessions go, the write side of the stores ``SessionStore`` reads: a log on
-/// this machine (``LogFileDestination``), a team's store (`TeamStore`), or a collector elsewhere
+/// this machine (``LogFileStore``), a team's store (`TeamStore`), or a collector elsewhere
 /// (`CollectorClient`). A collector stores into one of the first two; `rewind push` sends to
 /// any. The stores take an upload by the rules of ``ReceivePlan``.
 ///

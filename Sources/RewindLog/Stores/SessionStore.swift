@@ -1,19 +1,20 @@
 import Foundation
 import RewindCore
 
-/// Where sessions are kept, read: a log on this machine (``LogFileStore``), a team's store
-/// (`TeamStore`, PostgreSQL), or a session a collector shares (`CollectorSessionStore`). Every
-/// verb that reads sessions reads them through this, so a verb takes a path or a store's
-/// location alike; ``SessionDestination`` is the same stores' write side.
+/// Where sessions are kept, read and written: a log on this machine (``LogFileStore``), a
+/// team's store (`TeamStore`, PostgreSQL), or a collector (`CollectorSessionStore`). Every verb
+/// reads and writes sessions through this, so a verb takes a path or a store's location alike
+/// (`SessionStores.open(_:token:)` opens any of the three).
+///
+/// Its write side, ``SessionDestination``, is public on its own: it is what an app's
+/// `Uploader` sends to. The read side is this package's: it hands out local copies for this
+/// package's readers (``ReadableSessions``), which an app has no use for.
 ///
 /// Readers read a log (``LogReader`` and everything built on it): a store elsewhere copies
 /// the sessions a verb reads into a log on this machine and hands out a name that readers
 /// open (``ReadableSessions``). A copy holds what the verb will read and no more: one
 /// step's `show` copies the blocks that rebuild that step, not the session.
-package protocol SessionStore: Sendable {
-    /// How messages and output name it: a path, or a URL without its password.
-    var name: String { get }
-
+package protocol SessionStore: SessionDestination {
     /// Its sessions that meet `filter`, in order, numbered as `--session` takes them.
     func sessions(matching filter: SessionFilter) async throws -> [SessionSummary]
 
@@ -31,13 +32,6 @@ package protocol SessionStore: Sendable {
     /// when nil), at most `limit` (up to ``SessionPage/maximumSize``). A session's `number` is
     /// its log's for a log, 0 where the store would have to count to know it.
     func sessions(matching filter: SessionFilter, after cursor: SessionPage.Cursor?, limit: Int) async throws -> SessionPage
-
-    /// Keeps `verdict` in the tags of session `id`, in place of any earlier verdict; false when
-    /// the store does not hold the session.
-    func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool
-
-    /// Lets go of what it holds open (a connection); what ``readable(_:)`` gave stays readable.
-    func close() async
 }
 
 extension SessionStore {
