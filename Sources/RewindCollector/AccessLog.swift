@@ -104,8 +104,7 @@ public final class AccessLog: Sendable {
 /// Writes each request's line once its answer is made, whatever answered it (a route, a
 /// refusal, the router's own 404): the outermost middleware.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-struct AccessLogging: RouterMiddleware {
-    typealias Context = BasicRequestContext
+struct AccessLogging<Context: RequestContext>: RouterMiddleware {
     let log: AccessLog
     /// The sessions page's sign-ins, and the name of their cookie: a page's request names the
     /// token it signed in with, as an API request names the one it carries.

@@ -5,6 +5,7 @@ import HummingbirdCore
 import RewindCore
 import RewindLog
 import RewindTeamStore
+import RewindUpload
 
 /// The collector's pages for people in a browser (docs/collector.md, "The sessions page"):
 /// `GET /` lists the sessions behind a sign-in with a read token, kept in a cookie that holds
@@ -26,22 +27,14 @@ extension Collector {
 
         /// `__Host-` under TLS: a cookie only this host, over HTTPS, on path `/`, may set.
         var cookieName: String { scheme == "https" ? "__Host-rewind" : "rewind_session" }
-
-        /// Whether the browser path `path` is one the pages take without an `Authorization`
-        /// header (each checks the cookie itself).
-        static func isPage(_ path: String) -> Bool {
-            if ["/", "/signin", "/signout", "/assets/sessions.js"].contains(path) { return true }
-            let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            return parts.count == 4 && parts[1] == "sessions" && (parts[3] == "report" || parts[3] == "share")
-        }
     }
 
-    func addPages(to router: Router<BasicRequestContext>, _ pages: Pages) {
-        router.get("/") { request, _ in try await self.home(request, pages) }
-        router.post("/signin") { request, _ in try await self.signIn(request, pages) }
-        router.post("/signout") { request, _ in try await self.signOut(request, pages) }
-        router.post("/sessions/:id/share") { request, _ in try await self.share(request, pages) }
-        router.get("/assets/sessions.js") { _, _ in
+    func addPages(to group: RouterGroup<CollectorRequestContext>, _ pages: Pages) {
+        group.get(.init(WireRoute.home)) { request, _ in try await self.home(request, pages) }
+        group.post(.init(WireRoute.signIn)) { request, _ in try await self.signIn(request, pages) }
+        group.post(.init(WireRoute.signOut)) { request, _ in try await self.signOut(request, pages) }
+        group.post(.init(WireRoute.share)) { request, context in try await self.share(request, context, pages) }
+        group.get(.init(WireRoute.pageScript)) { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "text/javascript; charset=utf-8"
             headers[.init("X-Content-Type-Options")!] = "nosniff"
@@ -122,65 +115,33 @@ extension Collector {
 
     /// `POST /sessions/{id}/share`: a share link of the session for a week, `{"link",
     /// "expires_at"}`, for the page's "Copy share link".
-    private func share(_ request: Request, _ pages: Pages) async throws -> Response {
+    private func share(_ request: Request, _ context: CollectorRequestContext, _ pages: Pages) async throws -> Response {
         guard Self.isSameOrigin(request) else {
             throw CollectorError.forbidden("a share link is made from the sessions page of this collector, not from another site")
         }
         guard try await signedIn(request, pages) != nil else {
             throw CollectorError(status: 401, code: "unauthorized", "sign in on the sessions page first")
         }
-        let id = try Self.sessionID(request)
+        let id = try context.sessionID()
         guard try await store.session(id) != nil else { throw CollectorError.notFound("no session \(id.uuidString)") }
         guard let base = URL(string: "\(pages.scheme)://\(Self.host(of: request))"), Self.host(of: request) != "HOST" else {
             throw CollectorError.badRequest("the request names no host to make the link on")
         }
         let expires = Date().addingTimeInterval(7 * 86_400)
         let link = try pages.links.create(session: id, expires: expires, base: base)
-        return try Self.json(["link": link.absoluteString, "expires_at": String(Int(expires.timeIntervalSince1970))])
+        return try Self.json(WireLink(link: link.absoluteString, expiresAt: String(Int(expires.timeIntervalSince1970))))
     }
 
-    /// `GET /sessions/{id}/report` from a browser: the cookie instead of a token; without a
+    /// `GET /sessions/{id}/report` without a token, from a browser: the cookie instead; without a
     /// sign-in, a page that says where to sign in to a browser (one that asks for HTML), the
     /// protocol's 401 to any other client.
-    func reportForPage(_ request: Request, _ pages: Pages) async throws -> Response? {
-        guard request.headers[.authorization] == nil else { return nil }
+    func reportForPage(_ request: Request, _ context: CollectorRequestContext, _ pages: Pages) async throws -> Response {
         guard try await signedIn(request, pages) != nil else {
             guard request.headers[.accept]?.contains("text/html") == true else { throw CollectorError.unauthorized }
             return Self.page(
                 status: .unauthorized, title: "Sign in first", text: "Sign in on this collector's sessions page (its address ending in /) to see a session.")
         }
-        return try await reportPage(try Self.sessionID(request), request: request, scheme: pages.scheme)
-    }
-
-    /// `POST /v1/sessions/{id}/verdict`, a read token's: `{"outcome", "step", "build"}`, what
-    /// `rewind replay … --record-verdict BUILD` says of the session, kept beside it.
-    func verdict(_ request: Request, _ guardian: RequestGuard) async throws -> Response {
-        _ = try await guardian.admit(request.headers[.authorization], scope: .read)
-        let id = try Self.sessionID(request)
-        let body = try await Self.body(of: request, limit: 4_096, seconds: limits.bodySeconds)
-        struct Sent: Decodable {
-            var outcome: String
-            var step: Int
-            var build: String
-        }
-        guard let sent = try? JSONDecoder().decode(Sent.self, from: Data(body)) else {
-            throw CollectorError.badRequest("a verdict is JSON: {\"outcome\": \"passed\", \"step\": 0, \"build\": \"abc123\"}")
-        }
-        guard let outcome = ReplayVerdict.Outcome(rawValue: sent.outcome) else {
-            throw CollectorError(
-                status: 422, code: "invalid_value",
-                "outcome is one of \(ReplayVerdict.Outcome.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard (0...LogBounds.maximumStep).contains(sent.step), outcome != .passed || sent.step == 0 else {
-            throw CollectorError(status: 422, code: "invalid_value", "step is a recorded step (0 for passed)")
-        }
-        guard ReplayVerdict.isValidBuild(sent.build) else {
-            throw CollectorError(
-                status: 422, code: "invalid_value", "build is 1 to \(ReplayVerdict.maximumBuildBytes) printable ASCII characters")
-        }
-        let verdict = ReplayVerdict(outcome: outcome, step: sent.step, build: sent.build, at: Date())
-        guard try await destination.record(verdict, for: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
-        return try Self.json(["session": id.uuidString, "verdict": verdict.text, "build": verdict.build])
+        return try await reportPage(try context.sessionID(), request: request, scheme: pages.scheme)
     }
 
     /// Whether a POST comes from a page of this collector: its `Origin` names the host the

@@ -35,15 +35,15 @@ extension LiveInspector {
         // Every request shows the pairing code first (or, without one, names a loopback host).
         router.add(middleware: Paired(code: pairingCode))
         let page = ReportWriter.livePage(title: "Rewind live")
-        router.get("/") { _, _ in Self.answer(page, type: "text/html; charset=utf-8") }
-        router.get("/live/events") { _, _ in try await Self.events(hub) }
-        router.get("/live/sessions") { _, _ in try await self.sessions(hub) }
-        router.get("/live/sessions/:id/data") { request, _ in try self.data(request) }
-        router.post("/live/sessions/:id/commands") { request, _ in try await self.command(request, hub) }
-        router.post("/v1/sessions/:id/blocks") { request, _ in try await self.upload(request, into: destination, hub) }
-        router.get("/v1/sessions/:id") { request, _ in try await self.progress(request, in: destination) }
-        router.get("/v1/live/sessions/:id/commands") { request, _ in try await self.commands(request, hub) }
-        router.post("/v1/live/sessions/:id/outcomes") { request, _ in try await self.outcome(request, hub) }
+        router.get(.init(WireRoute.home)) { _, _ in Self.answer(page, type: "text/html; charset=utf-8") }
+        router.get(.init(WireRoute.liveEvents)) { _, _ in try await Self.events(hub) }
+        router.get(.init(WireRoute.liveSessions)) { _, _ in try await self.sessions(hub) }
+        router.get(.init(WireRoute.liveData)) { _, context in try self.data(context) }
+        router.post(.init(WireRoute.liveCommand)) { request, context in try await self.command(request, context, hub) }
+        router.post(.init(WireRoute.blocks)) { request, context in try await self.upload(request, context, into: destination, hub) }
+        router.get(.init(WireRoute.progress)) { _, context in try await self.progress(context, in: destination) }
+        router.get(.init(WireRoute.liveCommands)) { request, context in try await self.commands(request, context, hub) }
+        router.post(.init(WireRoute.liveOutcomes)) { request, context in try await self.outcome(request, context, hub) }
         let idle = Int64(max(0.001, min(idleSeconds, 86_400)) * 1e9)
         var logger = Logger(label: "rewind.live")
         logger.logLevel = .critical
@@ -100,14 +100,14 @@ extension LiveInspector {
     }
 
     /// `GET /live/sessions/{id}/data`: the session as the report's data.
-    private func data(_ request: Request) throws -> Response {
-        let id = try Self.session(in: request)
+    private func data(_ context: BasicRequestContext) throws -> Response {
+        let id = try context.sessionID()
         return Self.answer(try ReportWriter(path: logPath).sessionData(id.uuidString), type: "application/json")
     }
 
     /// `POST /live/sessions/{id}/commands`: a page's command, queued for the app.
-    private func command(_ request: Request, _ hub: LiveHub) async throws -> Response {
-        let id = try Self.session(in: request)
+    private func command(_ request: Request, _ context: BasicRequestContext, _ hub: LiveHub) async throws -> Response {
+        let id = try context.sessionID()
         // A form on another site can post text/plain but not JSON without the browser asking
         // first (CORS), which this server never allows: a command is JSON or nothing.
         guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
@@ -131,8 +131,8 @@ extension LiveInspector {
     }
 
     /// `POST /v1/sessions/{id}/blocks`: an app's upload, as to a collector.
-    private func upload(_ request: Request, into destination: LogFileStore, _ hub: LiveHub) async throws -> Response {
-        let id = try Self.session(in: request)
+    private func upload(_ request: Request, _ context: BasicRequestContext, into destination: LogFileStore, _ hub: LiveHub) async throws -> Response {
+        let id = try context.sessionID()
         let body = try await Collector.body(of: request, limit: limits.bodyBytes, seconds: 60)
         let upload = try StoredSessionCopy(uploadBody: body, limits: limits)
         guard upload.id == id else {
@@ -142,20 +142,20 @@ extension LiveInspector {
         await hub.broadcast(
             "steps",
             .object(JSONObject([("session", .string(id.uuidString)), ("through", .int(received.storedThrough)), ("ended", .bool(received.ended))])))
-        return try Collector.json(received)
+        return try Collector.json(WireProgress(session: nil, received: received))
     }
 
     /// `GET /v1/sessions/{id}`: how far the inspector holds a session.
-    private func progress(_ request: Request, in destination: LogFileStore) async throws -> Response {
-        let id = try Self.session(in: request)
+    private func progress(_ context: BasicRequestContext, in destination: LogFileStore) async throws -> Response {
+        let id = try context.sessionID()
         guard let held = try await destination.progress(of: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
-        return try Collector.json(held)
+        return try Collector.json(WireProgress(session: nil, received: held))
     }
 
     /// `GET /v1/live/sessions/{id}/commands?after=N&wait=S`: the app's long poll, with the
     /// inspector's epoch, which changes when it starts again (its numbers with it).
-    private func commands(_ request: Request, _ hub: LiveHub) async throws -> Response {
-        let id = try Self.session(in: request)
+    private func commands(_ request: Request, _ context: BasicRequestContext, _ hub: LiveHub) async throws -> Response {
+        let id = try context.sessionID()
         let after = request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
         let wait = min(25, max(0, request.uri.queryParameters.get("wait").flatMap(Int.init) ?? 20))
         let commands = await hub.commands(for: id, after: after, waiting: wait)
@@ -165,8 +165,8 @@ extension LiveInspector {
     }
 
     /// `POST /v1/live/sessions/{id}/outcomes`: what the app did with a command, for the pages.
-    private func outcome(_ request: Request, _ hub: LiveHub) async throws -> Response {
-        let id = try Self.session(in: request)
+    private func outcome(_ request: Request, _ context: BasicRequestContext, _ hub: LiveHub) async throws -> Response {
+        let id = try context.sessionID()
         let body = try await Collector.body(of: request, limit: 64 << 10, seconds: 10)
         let outcome: LiveOutcome
         do {
@@ -183,16 +183,6 @@ extension LiveInspector {
         }
         await hub.note(outcome: event, for: id)
         return Response(status: .noContent)
-    }
-
-    /// The session id of a `…/sessions/{id}/…` path.
-    private static func session(in request: Request) throws(CollectorError) -> UUID {
-        let parts = request.uri.path.split(separator: "/")
-        guard let index = parts.firstIndex(of: "sessions"), index + 1 < parts.count else { throw CollectorError.badRequest("no session id in the path") }
-        guard let id = UUID(uuidString: String(parts[index + 1])) else {
-            throw CollectorError(status: 400, code: "invalid_id", "a session id is a UUID (got \(String(parts[index + 1].prefix(64)).debugDescription))")
-        }
-        return id
     }
 
     private static func answer(_ bytes: [UInt8], type: String) -> Response {

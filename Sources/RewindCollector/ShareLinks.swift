@@ -1,6 +1,7 @@
 #if Servers
 import Crypto
 import Foundation
+import RewindUpload
 
 /// Links that open one session's report in any browser without a token (docs/collector.md):
 /// `BASE/s/SESSION?expires=UNIX&key=KEY&sig=SIGNATURE`, where the signature is the
@@ -54,7 +55,7 @@ public struct ShareLinks: Sendable {
         }
         let key = try currentKey(making: true)!
         let seconds = Int(expires.timeIntervalSince1970)
-        var components = URLComponents(url: base.appendingPathComponent("s/\(session.uuidString)"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: WireRoute.shared.url(on: base, session), resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "expires", value: String(seconds)), URLQueryItem(name: "key", value: key.id),
             URLQueryItem(name: "sig", value: Self.signature(session: session, expires: seconds, key: key)),

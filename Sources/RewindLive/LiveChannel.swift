@@ -36,7 +36,7 @@ struct LiveChannel: Sendable {
     /// The commands numbered after `after`, waiting up to `waitSeconds` for one, and the
     /// inspector's epoch (its run: numbers start again at 1 when it changes).
     func commands(after: Int, waitSeconds: Int) async throws -> (epoch: String, commands: [(Int, JSONValue)]) {
-        var components = URLComponents(url: url("commands"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: WireRoute.liveCommands.url(on: link.url, session), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "after", value: String(after)), URLQueryItem(name: "wait", value: String(waitSeconds))]
         guard let address = components?.url else { return ("", []) }
         var request = URLRequest(url: address)
@@ -57,7 +57,7 @@ struct LiveChannel: Sendable {
 
     /// Posts what became of a command.
     func send(_ outcome: LiveOutcome) async throws {
-        var request = URLRequest(url: url("outcomes"))
+        var request = URLRequest(url: WireRoute.liveOutcomes.url(on: link.url, session))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(outcome.json.canonicalBytes)
@@ -73,10 +73,6 @@ struct LiveChannel: Sendable {
                 try? await Task.sleep(for: .milliseconds(100 * attempt))
             }
         }
-    }
-
-    private func url(_ last: String) -> URL {
-        link.url.appendingPathComponent("v1/live/sessions/\(session.uuidString)/\(last)")
     }
 
     /// The body of a 2xx answer to `request`.

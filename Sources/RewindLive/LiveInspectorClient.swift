@@ -1,5 +1,6 @@
 import Foundation
 import RewindJSON
+import RewindUpload
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -21,7 +22,7 @@ public struct LiveInspectorClient: Sendable {
 
     /// Queues `command` for the app of `session`; the number the inspector gave it.
     public func send(_ command: LiveCommand, to session: UUID) async throws(LiveWireError) -> Int {
-        var request = URLRequest(url: url.appendingPathComponent("live/sessions/\(session.uuidString)/commands"))
+        var request = URLRequest(url: WireRoute.liveCommand.url(on: url, session))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(command.json.canonicalBytes)
@@ -33,7 +34,7 @@ public struct LiveInspectorClient: Sendable {
 
     /// The last thing the app of `session` answered, nil before its first answer.
     public func outcome(of session: UUID) async throws(LiveWireError) -> LiveOutcome? {
-        guard case .array(let sessions)? = try await answer(to: URLRequest(url: url.appendingPathComponent("live/sessions")))[JSONPath("sessions")]
+        guard case .array(let sessions)? = try await answer(to: URLRequest(url: WireRoute.liveSessions.url(on: url)))[JSONPath("sessions")]
         else { throw LiveWireError("the inspector's sessions are not a list") }
         for held in sessions where held[JSONPath("id")] == .string(session.uuidString) {
             guard let outcome = held[JSONPath("outcome")], outcome != .null else { return nil }
@@ -75,8 +76,8 @@ public struct LiveInspectorClient: Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         let body = try? JSONValue(parsing: data)
         guard (200..<300).contains(status), let body else {
-            if case .string(let message)? = body?[JSONPath("error.message")] {
-                throw LiveWireError("the inspector refused: \(String(message.unicodeScalars.prefix(300).map(Character.init))) (HTTP \(status))")
+            if let refusal = WireRefusal(body: data) {
+                throw LiveWireError("the inspector refused: \(String(refusal.message.unicodeScalars.prefix(300).map(Character.init))) (HTTP \(status))")
             }
             throw LiveWireError("the inspector answered HTTP \(status)")
         }

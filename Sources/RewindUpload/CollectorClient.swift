@@ -59,19 +59,19 @@ public final class CollectorClient: SessionDestination {
     }
 
     public func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
-        var request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(upload.id.uuidString)/blocks"))
+        var request = URLRequest(url: WireRoute.blocks.url(on: root, upload.id))
         request.httpMethod = "POST"
         request.setValue(StoredSessionCopy.uploadMediaType, forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(upload.uploadBody())
         let (data, _) = try await send(request)
-        return try decode(ReceivedBlocks.self, data)
+        return try decode(WireProgress.self, data).received
     }
 
     public func progress(of id: UUID) async throws -> ReceivedBlocks? {
-        let request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)"))
+        let request = URLRequest(url: WireRoute.progress.url(on: root, id))
         do {
             let (data, _) = try await send(request)
-            return try decode(ReceivedBlocks.self, data)
+            return try decode(WireProgress.self, data).received
         } catch let error as CollectorClientError where error.kind == .noSuchSession {
             return nil
         }
@@ -81,14 +81,13 @@ public final class CollectorClient: SessionDestination {
     /// `expiresIn` seconds (a week by default, a year at most): for a bug report filed from
     /// the app. The token must be the upload token of the app that sent the session.
     public func link(for id: UUID, expiresIn seconds: Int = 7 * 86_400) async throws -> URL {
-        var components = URLComponents(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)/link"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(url: WireRoute.link.url(on: root, id), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "expires", value: String(seconds))]
         guard let url = components?.url else { throw CollectorClientError(.invalidLocation, location: name, "cannot ask for a link") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         let (data, _) = try await send(request)
-        struct Answer: Decodable { var link: String }
-        guard let link = URL(string: try decode(Answer.self, data).link) else {
+        guard let link = URL(string: try decode(WireLink.self, data).link) else {
             throw CollectorClientError(.unavailable, location: name, "the collector's link is not a URL")
         }
         return link
@@ -97,13 +96,11 @@ public final class CollectorClient: SessionDestination {
     /// Keeps `verdict` beside session `id` on the collector (a read token: CI replays what it
     /// reads); false when the collector holds no such session.
     public func record(_ verdict: ReplayVerdict, for id: UUID) async throws -> Bool {
-        var request = URLRequest(url: root.appendingPathComponent("v1/sessions/\(id.uuidString)/verdict"))
+        var request = URLRequest(url: WireRoute.verdict.url(on: root, id))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let body: [String: Any] = [
-            "outcome": verdict.outcome.rawValue, "step": verdict.step, "build": verdict.build, "at": Int(verdict.at.timeIntervalSince1970),
-        ]
-        request.httpBody = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        request.httpBody = try WireJSON.encode(
+            WireVerdict(outcome: verdict.outcome.rawValue, step: verdict.step, build: verdict.build, at: Int(verdict.at.timeIntervalSince1970)))
         do {
             _ = try await send(request)
             return true
@@ -115,7 +112,13 @@ public final class CollectorClient: SessionDestination {
     /// The session `id` as a `.rewind` log of its own (`what` "log") or its HTML inspector
     /// (`what` "report"), as the collector sends it.
     public func fetch(_ id: UUID, _ what: String) async throws -> Data {
-        try await send(URLRequest(url: root.appendingPathComponent("sessions/\(id.uuidString)/\(what)"))).0
+        let route: WireRoute
+        switch what {
+        case "log": route = .log
+        case "report": route = .report
+        default: throw CollectorClientError(.invalidLocation, location: name, "a collector sends a session's log or its report, not \(what.debugDescription)")
+        }
+        return try await send(URLRequest(url: route.url(on: root, id))).0
     }
 
     public func close() async {}
@@ -173,24 +176,11 @@ public final class CollectorClient: SessionDestination {
     /// machine throws it, when the collector's store refused the upload (its code one of
     /// ``UploadError/Kind``); a ``CollectorClientError`` otherwise.
     private func refusal(_ response: HTTPURLResponse, _ data: Data) -> any Error {
-        struct Body: Decodable {
-            struct Refusal: Decodable {
-                var code: String
-                var message: String
-                var storedThrough: Int?
-
-                enum CodingKeys: String, CodingKey {
-                    case code, message
-                    case storedThrough = "stored_through"
-                }
-            }
-            var error: Refusal
-        }
         let status = response.statusCode
-        let body = try? JSONDecoder().decode(Body.self, from: data)
-        let message = body.map { "\($0.error.message) (HTTP \(status))" } ?? "HTTP \(status)"
-        if let body, (400..<500).contains(status), ![401, 404, 408, 429].contains(status), let kind = UploadError.Kind(rawValue: body.error.code) {
-            return UploadError(kind, "\(name): \(message)", storedThrough: body.error.storedThrough)
+        let body = WireRefusal(body: data)
+        let message = body.map { "\($0.message) (HTTP \(status))" } ?? "HTTP \(status)"
+        if let refused = body?.uploadError(status: status) {
+            return UploadError(refused.kind, "\(name): \(message)", storedThrough: refused.storedThrough)
         }
         let kind: CollectorClientError.Kind =
             switch status {
@@ -199,7 +189,7 @@ public final class CollectorClient: SessionDestination {
             case 408, 429, 500...: .unavailable
             default: .refused
             }
-        return CollectorClientError(kind, location: name, message, status: status, code: body?.error.code)
+        return CollectorClientError(kind, location: name, message, status: status, code: body?.code)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {

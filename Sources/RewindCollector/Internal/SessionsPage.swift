@@ -4,6 +4,7 @@ import RewindCore
 import RewindInspector
 import RewindLog
 import RewindRendering
+import RewindUpload
 
 /// The collector's sessions page (`GET /`) and its sign-in form, as HTML.
 ///
@@ -192,7 +193,8 @@ struct SessionsPage {
 
             """
         for session in sessions {
-            guard let id = session.id?.uuidString else { continue }
+            guard let uuid = session.id else { continue }
+            let id = uuid.uuidString
             let metadata = session.metadata
             let tags = (metadata?.tags ?? [:]).filter { !$0.key.hasPrefix("rewind.") }.sorted { $0.key < $1.key }
             let verdict = metadata.flatMap { ReplayVerdict(tags: $0.tags) }
@@ -207,7 +209,7 @@ struct SessionsPage {
                 } ?? "<td class=\"verdict\"></td>",
                 cell(tags.isEmpty ? nil : tags.map { "\($0.key)=\($0.value)" }.joined(separator: ", "), "tags"),
                 """
-                <td class="actions"><a class="open" href="/sessions/\(id)/report">Open</a> \
+                <td class="actions"><a class="open" href="\(WireRoute.report.path(uuid))">Open</a> \
                 <button class="share" type="button" data-session="\(id)">Copy share link</button>\
                 <input class="link" readonly hidden aria-label="Share link"></td>
                 """,

@@ -2,7 +2,7 @@ import Foundation
 import RewindCore
 
 /// Where sessions are kept, read and written: a log on this machine (``LogFileStore``), a
-/// team's store (`TeamStore`, PostgreSQL), or a collector (`CollectorSessionStore`). Every verb
+/// team's store (`TeamStore`, PostgreSQL), or a collector (`CollectorStore`). Every verb
 /// reads and writes sessions through this, so a verb takes a path or a store's location alike
 /// (`SessionStores.open(_:token:)` opens any of the three).
 ///
