@@ -17,9 +17,10 @@ enum OutputFile {
         return first == second
     }
 
-    /// Whether the file at `path` starts with SQLite's header: a log, or another database.
+    /// Whether the file at `path` starts with SQLite's header: a log, or another database. A
+    /// pipe or a device is none, and is not opened: a FIFO opened to read waits for a writer.
     static func isSQLiteDatabase(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         return header == Data("SQLite format 3\0".utf8)

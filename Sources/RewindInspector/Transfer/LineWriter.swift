@@ -33,8 +33,19 @@ public final class LineWriter {
         buffer.reserveCapacity(Self.flushThreshold + 4096)
     }
 
-    /// Writes to a new file that replaces `path` when ``finish()`` is called.
+    /// Writes to a new file that replaces `path` when ``finish()`` is called; into `path` as it
+    /// is when it is a device or a pipe (`-o /dev/null`, `-o /dev/stdout`, a FIFO), which a
+    /// rename would replace with a file (run as root, it replaced `/dev/null` itself).
     public convenience init(replacingFileAt path: String) throws(FileWriteError) {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFCHR || kind == S_IFIFO, let handle = FileHandle(forWritingAtPath: path) else {
+                throw FileWriteError(path: path, kind == S_IFDIR ? "is a folder, not a file" : "is not a file, a device or a pipe")
+            }
+            self.init(handle: handle, path: nil, temporaryPath: nil)
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial").path
