@@ -52,11 +52,11 @@ extension Collector {
         // store refuses one it holds as another app's (403 `other_app`).
         upload.metadata.app = token.app
         upload.summary.metadata?.app = token.app
-        let destination = self.destination
-        try await guardian.mayBegin(id, token: token) { try await destination.progress(of: id) != nil }
+        let store = self.store
+        try await guardian.mayBegin(id, token: token) { try await store.progress(of: id) != nil }
         let received: ReceivedBlocks
         do {
-            received = try await destination.receive(upload)
+            received = try await store.receive(upload)
         } catch let error as UploadError {
             throw CollectorError(refusing: error)
         } catch {
@@ -71,7 +71,7 @@ extension Collector {
         let id = try context.sessionID()
         let held: ReceivedBlocks?
         do {
-            held = try await destination.progress(of: id)
+            held = try await store.progress(of: id)
         } catch {
             throw CollectorError(status: 503, code: "store_unavailable", "the store cannot answer now: \(error)", retryAfter: 5)
         }

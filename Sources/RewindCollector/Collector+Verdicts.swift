@@ -28,7 +28,7 @@ extension Collector {
                 status: 422, code: "invalid_value", "build is 1 to \(ReplayVerdict.maximumBuildBytes) printable ASCII characters")
         }
         let verdict = ReplayVerdict(outcome: outcome, step: sent.step, build: sent.build, at: Date())
-        guard try await destination.record(verdict, for: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
+        guard try await store.record(verdict, for: id) else { throw CollectorError.notFound("no session \(id.uuidString)") }
         return try Self.json(WireVerdict.Kept(session: id.uuidString, verdict: verdict.text, build: verdict.build))
     }
 }

@@ -63,8 +63,6 @@ public struct Collector: Sendable {
     /// Where sessions go and are read from: opened once, with the collector (a team store's
     /// pool serves reads and uploads alike).
     package let store: any SessionStore
-    /// The store's write side.
-    package var destination: any SessionDestination { store }
     public let tokens: CollectorTokens
     public let limits: Limits
     /// Whether each block is inflated and its records counted before it is acknowledged

@@ -2,7 +2,6 @@
 import Foundation
 import Hummingbird
 import RewindLog
-import RewindTeamStore
 import RewindUpload
 
 /// Every refusal as the protocol's body (``WireRefusal``, docs/collector.md), with
@@ -18,11 +17,9 @@ struct ErrorBodies<Context: RequestContext>: RouterMiddleware {
             refusal = error
         } catch let error as UploadError {
             refusal = CollectorError(refusing: error)
-        } catch let error as LogError where error.kind == .noSuchSession {
+        } catch LogError.noSuchSession, StoreError.noSuchSession {
             refusal = CollectorError.notFound("no such session")
-        } catch let error as TeamStoreError where error.kind == .noSuchSession {
-            refusal = CollectorError.notFound("no such session")
-        } catch let error as TeamStoreError {
+        } catch let error as StoreError {
             // A team store out of reach, or refusing: the store's state, not the client's fault.
             let unavailable = error.kind == .unavailable
             refusal = CollectorError(

@@ -3,6 +3,7 @@ import Atomics
 import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
+import RewindLog
 
 /// Gives up on work on a connection the server closed, which PostgresNIO can leave waiting.
 ///
@@ -54,7 +55,7 @@ final class ClosingWatch: Sendable {
                 }
             }
             key = watch(connection) {
-                resume(.failure(TeamStoreError(.unavailable, location: location, "the server closed the connection")))
+                resume(.failure(StoreError(.unavailable, location: location, "the server closed the connection")))
                 work.cancel()
             }
         }

@@ -7,53 +7,91 @@ import RewindUpload
 /// `rewind`, and an app's own tool, read and write any of the three alike.
 ///
 /// The team store is there when this package is built with the `Servers` trait; a build
-/// without it says so, in one line, for a `postgres://` location.
+/// without it says so, in one line, for a `postgres://` location. Every store is opened for
+/// the time of a closure: a team store's pool runs only while it is used.
 public enum SessionStores {
-    /// The store at `location`; a collector's takes `token`, or else `REWIND_TOKEN`.
+    /// Calls `body` with the store at `location`, open until `body` returns: a log's writer is
+    /// closed, a team store's pool runs beside `body` (as postgres-nio runs a client, in a task
+    /// group) and ends with it. A collector's store takes `token`, or else `REWIND_TOKEN`.
+    ///
+    /// ```swift
+    /// let sessions = try await SessionStores.withStore("postgres://rewind@db:5432/rewind") { store in
+    ///     try await store.sessions(matching: SessionFilter())
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - connections: a team store's pool.
     ///   - connectionWait: how long a team store's work waits for a connection of its pool.
-    package static func open(
-        _ location: String, token: String? = nil, connections: Int = 4, connectionWait: Duration = .seconds(10)
-    ) async throws -> any SessionStore {
-        if CollectorClient.isLocation(location) {
-            return try CollectorStore(location, token: token ?? environmentToken)
-        }
+    /// - Throws: ``StoreError`` for a location that names no store, a store out of reach or
+    ///   refusing the credentials; what `body` throws, as it is.
+    package static func withStore<T>(
+        _ location: String, token: String? = nil, connections: Int = 4, connectionWait: Duration = .seconds(10),
+        isolation: isolated (any Actor)? = #isolation, _ body: (any SessionStore) async throws -> T
+    ) async throws -> T {
         guard TeamStoreLocation.isLocation(location) else {
-            // `mysql://…` is a store this does not know, not a file of that name.
-            if location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) != nil {
-                let expected = "give a log's path, postgres://user@host:port/database or https://host[:port]"
-                throw TeamStoreError(.invalidLocation, location: location, "not a store's location: \(expected)")
-            }
-            return LogFileStore(path: location)
+            return try await closing(try nearby(location, token: token), after: body)
         }
         let team = try TeamStoreLocation(location)
         #if Servers
-        return try await TeamStore.open(team, connections: connections, connectionWait: connectionWait)
+        return try await TeamStore.withStore(team, connections: connections, connectionWait: connectionWait) { try await body($0) }
         #else
-        throw TeamStoreError(
+        throw StoreError(
             .notBuilt, location: team.description,
             "this rewind was built without the team store: build it with the Servers trait (swift run --traits Servers rewind …)")
         #endif
     }
 
-    /// Where `location` takes copies of sessions: what an app's tool hands an ``Uploader``.
-    /// A log is made if missing.
-    public static func destination(_ location: String, token: String? = nil) async throws -> any SessionDestination {
+    /// Calls `body` with where `location` takes copies of sessions, what an app's tool hands
+    /// an ``Uploader``: a log (made if missing), a team store, or a collector's root.
+    public static func withDestination<T>(
+        _ location: String, token: String? = nil, isolation: isolated (any Actor)? = #isolation,
+        _ body: (any SessionDestination) async throws -> T
+    ) async throws -> T {
         if CollectorClient.isLocation(location), try CollectorClient.parse(location).session != nil {
-            throw CollectorClientError(.invalidLocation, location: location, "upload to the collector's root: https://HOST[:PORT]")
+            throw StoreError(.invalidLocation, location: location, "upload to the collector's root: https://HOST[:PORT]")
         }
-        guard !isElsewhere(location) else { return try await open(location, token: token) }
-        return try LogFileStore(writingTo: location)
+        guard !isElsewhere(location) else { return try await withStore(location, token: token) { try await body($0) } }
+        return try await closing(try LogFileStore(writingTo: location)) { try await body($0) }
     }
 
-    /// The store at `location` as a collector serves it, opened once: a log opened for
+    /// Calls `body` with the store at `location` as a collector serves it: a log opened for
     /// writing at once, or a team store's pool of `connections`, each upload stored at once on
     /// one.
-    package static func served(_ location: String, connections: Int = 16) async throws -> any SessionStore {
-        guard TeamStoreLocation.isLocation(location) else { return try LogFileStore(writingTo: location) }
-        return try await open(location, connections: connections, connectionWait: .seconds(5))
+    package static func withServed<T>(
+        _ location: String, connections: Int = 16, isolation: isolated (any Actor)? = #isolation,
+        _ body: (any SessionStore) async throws -> T
+    ) async throws -> T {
+        guard TeamStoreLocation.isLocation(location) else { return try await closing(try LogFileStore(writingTo: location), after: body) }
+        return try await withStore(location, connections: connections, connectionWait: .seconds(5), body)
+    }
+
+    /// The store at `location` that needs no pool: a collector's, or a log's.
+    private static func nearby(_ location: String, token: String?) throws -> any SessionStore {
+        if CollectorClient.isLocation(location) {
+            return try CollectorStore(location, token: token ?? environmentToken)
+        }
+        // `mysql://…` is a store this does not know, not a file of that name.
+        if location.range(of: "^[A-Za-z][A-Za-z0-9+.-]*://", options: .regularExpression) != nil {
+            let expected = "give a log's path, postgres://user@host:port/database or https://host[:port]"
+            throw StoreError(.invalidLocation, location: location, "not a store's location: \(expected)")
+        }
+        return LogFileStore(path: location)
+    }
+
+    /// `body(store)`, then `store` closed, whether `body` threw or not.
+    private static func closing<T>(
+        _ store: any SessionStore, isolation: isolated (any Actor)? = #isolation, after body: (any SessionStore) async throws -> T
+    ) async throws -> T {
+        let result: T
+        do {
+            result = try await body(store)
+        } catch {
+            await store.close()
+            throw error
+        }
+        await store.close()
+        return result
     }
 
     /// Calls `body` with `selection` of the store at `location` made readable (readers open
@@ -62,15 +100,7 @@ public enum SessionStores {
     package static func reading<T>(
         _ location: String, _ selection: SessionSelection, token: String? = nil, _ body: (ReadableSessions) async throws -> T
     ) async throws -> T {
-        let store = try await open(location, token: token)
-        let readable: ReadableSessions
-        do {
-            readable = try await store.readable(selection)
-        } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
+        let readable = try await withStore(location, token: token) { try await $0.readable(selection) }
         defer { readable.discard() }
         return try await body(readable)
     }

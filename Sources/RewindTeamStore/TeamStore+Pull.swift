@@ -8,7 +8,7 @@ extension TeamStore {
     /// The session `selector` names (its number in ``sessions(matching:)``, its UUID, or a
     /// name no other session of the store has), as stored, every block checked against the
     /// checksum the store keeps.
-    public func copy(of selector: String) async throws(TeamStoreError) -> StoredSessionCopy {
+    public func copy(of selector: String) async throws(StoreError) -> StoredSessionCopy {
         try await copy(of: choose(.one(selector), among: sessions())[0])
     }
 
@@ -17,7 +17,7 @@ extension TeamStore {
     /// - Parameter steps: only the blocks that rebuild the states at these steps (counted
     ///   back from the last when negative) and the state before each, with the session's first
     ///   and last block, which bound it; every block when nil.
-    func copy(of session: SessionSummary, steps: [Int]? = nil) async throws(TeamStoreError) -> StoredSessionCopy {
+    func copy(of session: SessionSummary, steps: [Int]? = nil) async throws(StoreError) -> StoredSessionCopy {
         do {
             return try await withConnection { connection in try await self.copying(session, steps: steps, on: connection) }
         } catch {
@@ -27,10 +27,10 @@ extension TeamStore {
 
     private func copying(
         _ session: SessionSummary, steps: [Int]?, on connection: PostgresConnection
-    ) async throws(TeamStoreError) -> StoredSessionCopy {
+    ) async throws(StoreError) -> StoredSessionCopy {
         let location = location.description
         guard let id = session.id, let metadata = session.metadata else {
-            throw TeamStoreError(.failed, location: location, "session \(session.label) has no identity")
+            throw StoreError(.failed, location: location, "session \(session.label) has no identity")
         }
         do {
             var initial: (String, Int64, String)?
@@ -39,7 +39,7 @@ extension TeamStore {
             ).decode((String, Int64, String).self) {
                 initial = row
             }
-            guard let initial else { throw TeamStoreError(.noSuchSession, location: location, "no session \(id.uuidString)") }
+            guard let initial else { throw StoreError(.noSuchSession, location: location, "no session \(id.uuidString)") }
             var blocks: [StoredSessionCopy.Block] = []
             let rows: PostgresRowSequence
             if let steps, !steps.isEmpty {
@@ -68,7 +68,7 @@ extension TeamStore {
                     firstStep: first, lastStep: last, startsWithKeyframe: keyframe, lastTime: lastTime, size: size,
                     data: Array(data.readableBytesView))
                 guard block.checksum(session: 0) == checksum else {
-                    throw TeamStoreError(
+                    throw StoreError(
                         .damaged, location: location, "session \(id.uuidString): its stored block (steps \(first) through \(last)) does not match its checksum")
                 }
                 blocks.append(block)

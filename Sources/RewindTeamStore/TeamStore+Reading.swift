@@ -18,7 +18,7 @@ extension TeamStore: SessionStore {
         if case let .one(selector?) = selection.sessions, let id = UUID(uuidString: selector) {
             // One session by its UUID (a collector's request): found alone, not in a list of all.
             guard let held = try await held(id) else {
-                throw TeamStoreError(.noSuchSession, location: name, "no session \(selector) (see rewind sessions)")
+                throw StoreError(.noSuchSession, location: name, "no session \(selector) (see rewind sessions)")
             }
             (chosen, count) = ([held.summary], held.of)
         } else {
@@ -29,7 +29,7 @@ extension TeamStore: SessionStore {
         do {
             folder = try ReadableSessions.makeCopyFolder("store")
         } catch {
-            throw TeamStoreError(.failed, location: name, "cannot make a folder for the sessions read: \(error.localizedDescription)")
+            throw StoreError(.failed, location: name, "cannot make a folder for the sessions read: \(error.localizedDescription)")
         }
         let file = folder + "/sessions.rewind"
         do {
@@ -56,7 +56,7 @@ extension TeamStore: SessionStore {
 
     /// The sessions of `all` that `sessions` names; what `--session` names must be there, as
     /// in a log: a number, a UUID, or a name only one session has.
-    func choose(_ sessions: SessionSelection.Sessions, among all: [SessionSummary]) throws(TeamStoreError) -> [SessionSummary] {
+    func choose(_ sessions: SessionSelection.Sessions, among all: [SessionSummary]) throws(StoreError) -> [SessionSummary] {
         switch sessions {
         case .every:
             return all
@@ -73,7 +73,7 @@ extension TeamStore: SessionStore {
                 let held = { (all: [SessionSummary]) in "\(all.count == 1 ? "1 session" : "\(all.count) sessions"); see rewind sessions" }
                 return [try SessionSelection.choose(selector, among: all, store: "store", held: held)]
             } catch {
-                throw TeamStoreError(.noSuchSession, location: name, error.message)
+                throw StoreError(.noSuchSession, location: name, error.message)
             }
         }
     }

@@ -1,5 +1,6 @@
 #if Servers
 import PostgresNIO
+import RewindLog
 
 extension TeamStore {
     /// The schema this code writes and the newest it reads, kept in `rewind_store`.
@@ -79,7 +80,7 @@ extension TeamStore {
                 for try await value in rows.decode(String.self) { version = Int(value) ?? Int.max }
             }
             guard version <= Self.schemaVersion else {
-                throw TeamStoreError(
+                throw StoreError(
                     .newerSchema, location: location,
                     "a store of a newer Rewind (schema \(version == Int.max ? "unknown" : String(version)); this rewind reads up to \(Self.schemaVersion))")
             }

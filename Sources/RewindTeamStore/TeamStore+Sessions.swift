@@ -9,7 +9,7 @@ extension TeamStore {
     /// this list: by start, then by push (so a log pushed whole keeps its order), then by UUID.
     ///
     /// Every condition is a bound parameter, never SQL text, and each has an index.
-    package func sessions(matching filter: SessionFilter = SessionFilter()) async throws(TeamStoreError) -> [SessionSummary] {
+    package func sessions(matching filter: SessionFilter = SessionFilter()) async throws(StoreError) -> [SessionSummary] {
         do {
             return try await withConnection { connection in try await self.listing(filter, on: connection) }
         } catch {
@@ -17,7 +17,7 @@ extension TeamStore {
         }
     }
 
-    private func listing(_ filter: SessionFilter, on connection: PostgresConnection) async throws(TeamStoreError) -> [SessionSummary] {
+    private func listing(_ filter: SessionFilter, on connection: PostgresConnection) async throws(StoreError) -> [SessionSummary] {
         var bindings = PostgresBindings()
         let conditions = Self.conditions(filter, &bindings)
         let sql = """
@@ -132,7 +132,7 @@ extension TeamStore {
     /// The session `id` alone, with its number in ``sessions(matching:)`` (counted by the
     /// index on the start, not by listing the others), the bytes its blocks hold inflated, and
     /// how many sessions the store holds.
-    func held(_ id: UUID) async throws(TeamStoreError) -> (summary: SessionSummary, inflatedBytes: Int, of: Int)? {
+    func held(_ id: UUID) async throws(StoreError) -> (summary: SessionSummary, inflatedBytes: Int, of: Int)? {
         let sql: PostgresQuery = """
             SELECT \(unescaped: Self.summaryColumns),
                 (SELECT count(*) FROM rewind_session o WHERE o.started_at < s.started_at

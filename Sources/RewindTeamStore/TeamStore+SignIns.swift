@@ -1,6 +1,7 @@
 #if Servers
 import Foundation
 import PostgresNIO
+import RewindLog
 
 /// Sign-ins to the sessions page of the collectors in front of this store, kept here so that
 /// every collector on the store knows them (a load balancer sends a browser to any) and a
@@ -54,7 +55,7 @@ extension TeamStore {
                 return UInt8(stored[start..<stored.index(start, offsetBy: 2)], radix: 16)
             }
             guard bytes.count == 32 else {
-                throw TeamStoreError(.damaged, location: location.description, "the store's sign_in_key is not 32 bytes in hex")
+                throw StoreError(.damaged, location: location.description, "the store's sign_in_key is not 32 bytes in hex")
             }
             return bytes
         } catch {

@@ -9,13 +9,19 @@ import RewindLog
 ///
 /// A pool of connections (`PostgresClient`) that replaces those the server closes: a
 /// collector in front of it outlives a restart of the server. Its schema is brought to this
-/// code's version once, at ``open(_:connections:connectionWait:)``. `close()` when done.
+/// code's version once, when it is opened. Its pool works only while ``run()`` runs, as
+/// postgres-nio's own client does: ``withStore(_:connections:connectionWait:_:)`` runs it in a
+/// task group beside the work and ends it after.
+///
+/// ```swift
+/// let copy = try await TeamStore.withStore(try TeamStoreLocation("postgres://rewind@db/rewind")) { store in
+///     try await store.copy(of: "login-happy")
+/// }
+/// ```
 public final class TeamStore: Sendable {
     /// The store's location, without its password.
     public let location: TeamStoreLocation
     let client: PostgresClient
-    /// The pool's own work (connecting, keeping alive, closing idle connections), until `close()`.
-    private let running: Task<Void, Never>
     let logger: Logger
     /// The connections at work, each watched for the server closing it.
     let closing = ClosingWatch()
@@ -28,22 +34,43 @@ public final class TeamStore: Sendable {
         self.client = client
         self.logger = logger
         self.connectionWait = connectionWait
-        self.running = Task { await client.run() }
+    }
+
+    /// Opens the store at `location` (``open(_:connections:connectionWait:)``), calls `body`
+    /// with it while its pool runs in a child task, then ends the pool, closing its
+    /// connections, whether `body` returned or threw.
+    public static func withStore<T>(
+        _ location: TeamStoreLocation, connections: Int = 4, connectionWait: Duration = .seconds(10),
+        isolation: isolated (any Actor)? = #isolation, _ body: (TeamStore) async throws -> T
+    ) async throws -> T {
+        let store = try await open(location, connections: connections, connectionWait: connectionWait)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await store.run() }
+            defer { group.cancelAll() }
+            return try await body(store)
+        }
+    }
+
+    /// The pool's own work (connecting, keeping alive, closing idle connections), until the
+    /// task that runs it is cancelled: the store serves requests only while this runs.
+    public func run() async {
+        await client.run()
     }
 
     /// Connects to the store at `location` and brings its schema to this code's version
-    /// (creating it in an empty database).
+    /// (creating it in an empty database). Its work waits for a connection until ``run()``
+    /// runs: ``withStore(_:connections:connectionWait:_:)`` does both.
     ///
     /// - Parameters:
     ///   - connections: The most connections the store keeps open to the server at once (a
     ///     command line needs one; a collector, one for each upload it stores at once).
     ///   - connectionWait: How long work waits for a connection before it fails as
     ///     `.unavailable`: while the server is restarting, for instance.
-    /// - Throws: ``TeamStoreError``: `.unavailable` when the server cannot be reached,
-    ///   `.refused` for credentials it refuses, `.newerSchema` for a store of a newer Rewind.
+    /// - Throws: ``StoreError``: `.unavailable` when the server cannot be reached,
+    ///   `.unauthorized` for credentials it refuses, `.newerSchema` for a store of a newer Rewind.
     public static func open(
         _ location: TeamStoreLocation, connections: Int = 4, connectionWait: Duration = .seconds(10)
-    ) async throws(TeamStoreError) -> TeamStore {
+    ) async throws(StoreError) -> TeamStore {
         let logger = {
             var logger = Logger(label: "rewind.team-store")
             logger.logLevel = .critical
@@ -53,7 +80,7 @@ public final class TeamStore: Sendable {
         do {
             tls = try Self.tls(location.tls)
         } catch {
-            throw TeamStoreError(.invalidLocation, location: location.description, "cannot set up TLS: \(error)")
+            throw StoreError(.invalidLocation, location: location.description, "cannot set up TLS: \(error)")
         }
         // The schema on a connection of its own, made at once: a server out of reach, or
         // refusing the credentials, is said in one line now rather than after the pool's retries.
@@ -86,11 +113,9 @@ public final class TeamStore: Sendable {
         return TeamStore(location: location, client: client, logger: logger, connectionWait: connectionWait)
     }
 
-    /// Closes the pool's connections.
-    public func close() async {
-        running.cancel()
-        await running.value
-    }
+    /// Nothing: the pool's connections close when the task running ``run()`` is cancelled
+    /// (``withStore(_:connections:connectionWait:_:)`` cancels it after its work).
+    public func close() async {}
 
     private static func tls(
         _ mode: TeamStoreLocation.TLSMode
@@ -118,9 +143,9 @@ public final class TeamStore: Sendable {
         }
     }
 
-    /// Runs `query` on `connection`, mapping the client's errors to ``TeamStoreError``.
+    /// Runs `query` on `connection`, mapping the client's errors to ``StoreError``.
     @discardableResult
-    func run(_ query: PostgresQuery, on connection: PostgresConnection) async throws(TeamStoreError) -> PostgresRowSequence {
+    func run(_ query: PostgresQuery, on connection: PostgresConnection) async throws(StoreError) -> PostgresRowSequence {
         do {
             return try await connection.query(query, logger: logger)
         } catch {
@@ -141,32 +166,32 @@ public final class TeamStore: Sendable {
     }
 
     /// One line for an error of the client or the server.
-    static func describe(_ error: any Error, location: String) -> TeamStoreError {
-        if let error = error as? TeamStoreError { return error }
+    static func describe(_ error: any Error, location: String) -> StoreError {
+        if let error = error as? StoreError { return error }
         guard let error = error as? PSQLError else {
-            return TeamStoreError(.unavailable, location: location, "cannot reach the server: \(error)")
+            return StoreError(.unavailable, location: location, "cannot reach the server: \(error)")
         }
         if let info = error.serverInfo {
             let state = info[.sqlState] ?? ""
             let message = info[.message] ?? "an error"
             // 28xxx: invalid authorization; 3D000: no such database.
             if state.hasPrefix("28") || state == "3D000" {
-                return TeamStoreError(.refused, location: location, "the server refused the connection: \(message)")
+                return StoreError(.unauthorized, location: location, "the server refused the connection: \(message)")
             }
             // 57P01-57P03: the server is shutting down or restarting; 08xxx: connection failures.
             if state.hasPrefix("57P") || state.hasPrefix("08") {
-                return TeamStoreError(.unavailable, location: location, "the server went away: \(message)")
+                return StoreError(.unavailable, location: location, "the server went away: \(message)")
             }
-            return TeamStoreError(.failed, location: location, "the server reported: \(message) (SQLSTATE \(state))")
+            return StoreError(.failed, location: location, "the server reported: \(message) (SQLSTATE \(state))")
         }
         switch error.code {
         case .authMechanismRequiresPassword:
-            return TeamStoreError(.refused, location: location, "the server wants a password: give PGPASSWORD or a ~/.pgpass line")
+            return StoreError(.unauthorized, location: location, "the server wants a password: give PGPASSWORD or a ~/.pgpass line")
         case .serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection:
             let reason = error.underlying.map { ": \($0)" } ?? ""
-            return TeamStoreError(.unavailable, location: location, "cannot reach the server\(reason)")
+            return StoreError(.unavailable, location: location, "cannot reach the server\(reason)")
         default:
-            return TeamStoreError(.failed, location: location, "the PostgreSQL client failed: \(error.code)")
+            return StoreError(.failed, location: location, "the PostgreSQL client failed: \(error.code)")
         }
     }
 }

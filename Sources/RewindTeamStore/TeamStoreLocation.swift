@@ -1,4 +1,5 @@
 import Foundation
+import RewindLog
 
 /// Where a team store is: a `postgres://` URL read by libpq's conventions.
 ///
@@ -37,9 +38,9 @@ public struct TeamStoreLocation: Sendable, Equatable, CustomStringConvertible {
     public init(
         _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
         passwordFile: String? = nil
-    ) throws(TeamStoreError) {
-        func invalid(_ reason: String) -> TeamStoreError {
-            TeamStoreError(.invalidLocation, location: "postgres://…", "invalid location: \(reason)")
+    ) throws(StoreError) {
+        func invalid(_ reason: String) -> StoreError {
+            StoreError(.invalidLocation, location: "postgres://…", "invalid location: \(reason)")
         }
         guard Self.isLocation(text), let components = URLComponents(string: text) else {
             throw invalid("expected postgres://user@host:port/database")

@@ -35,11 +35,11 @@ public final class CollectorClient: SessionDestination {
 
     /// The collector's root and the session a URL names: `https://host[:port]` alone, or
     /// `https://host[:port]/sessions/UUID` (what a shared link reads).
-    public static func parse(_ text: String) throws(CollectorClientError) -> (root: URL, session: UUID?) {
+    public static func parse(_ text: String) throws(StoreError) -> (root: URL, session: UUID?) {
         guard isLocation(text), let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
             components.user == nil, components.password == nil, components.query == nil
         else {
-            throw CollectorClientError(
+            throw StoreError(
                 .invalidLocation, location: text, "not a collector's URL: give http(s)://HOST[:PORT] or http(s)://HOST[:PORT]/sessions/UUID")
         }
         var root = URLComponents()
@@ -50,11 +50,11 @@ public final class CollectorClient: SessionDestination {
         var id: UUID?
         if !parts.isEmpty {
             guard parts.count == 2, parts[0] == "sessions", let parsed = UUID(uuidString: String(parts[1])) else {
-                throw CollectorClientError(.invalidLocation, location: text, "a collector's URL names a session as /sessions/UUID")
+                throw StoreError(.invalidLocation, location: text, "a collector's URL names a session as /sessions/UUID")
             }
             id = parsed
         }
-        guard let url = root.url else { throw CollectorClientError(.invalidLocation, location: text, "not a collector's URL") }
+        guard let url = root.url else { throw StoreError(.invalidLocation, location: text, "not a collector's URL") }
         return (url, id)
     }
 
@@ -72,7 +72,7 @@ public final class CollectorClient: SessionDestination {
         do {
             let (data, _) = try await send(request)
             return try decode(WireProgress.self, data).received
-        } catch let error as CollectorClientError where error.kind == .noSuchSession {
+        } catch let error as StoreError where error.kind == .noSuchSession {
             return nil
         }
     }
@@ -83,12 +83,12 @@ public final class CollectorClient: SessionDestination {
     public func link(for id: UUID, expiresIn seconds: Int = 7 * 86_400) async throws -> URL {
         var components = URLComponents(url: WireRoute.link.url(on: root, id), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "expires", value: String(seconds))]
-        guard let url = components?.url else { throw CollectorClientError(.invalidLocation, location: name, "cannot ask for a link") }
+        guard let url = components?.url else { throw StoreError(.invalidLocation, location: name, "cannot ask for a link") }
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         let (data, _) = try await send(request)
         guard let link = URL(string: try decode(WireLink.self, data).link) else {
-            throw CollectorClientError(.unavailable, location: name, "the collector's link is not a URL")
+            throw StoreError(.unavailable, location: name, "the collector's link is not a URL")
         }
         return link
     }
@@ -104,7 +104,7 @@ public final class CollectorClient: SessionDestination {
         do {
             _ = try await send(request)
             return true
-        } catch let error as CollectorClientError where error.kind == .noSuchSession {
+        } catch let error as StoreError where error.kind == .noSuchSession {
             return false
         }
     }
@@ -116,7 +116,7 @@ public final class CollectorClient: SessionDestination {
         switch what {
         case "log": route = .log
         case "report": route = .report
-        default: throw CollectorClientError(.invalidLocation, location: name, "a collector sends a session's log or its report, not \(what.debugDescription)")
+        default: throw StoreError(.invalidLocation, location: name, "a collector sends a session's log or its report, not \(what.debugDescription)")
         }
         return try await send(URLRequest(url: route.url(on: root, id))).0
     }
@@ -163,9 +163,9 @@ public final class CollectorClient: SessionDestination {
             (data, response) = try await session.data(for: request)
             #endif
         } catch {
-            return .failed(CollectorClientError(.unavailable, location: name, "cannot reach the collector: \(error.localizedDescription)"), retryAfter: nil)
+            return .failed(StoreError(.unavailable, location: name, "cannot reach the collector: \(error.localizedDescription)"), retryAfter: nil)
         }
-        guard let http = response as? HTTPURLResponse else { throw CollectorClientError(.unavailable, location: name, "the answer is not HTTP") }
+        guard let http = response as? HTTPURLResponse else { throw StoreError(.unavailable, location: name, "the answer is not HTTP") }
         if (200..<300).contains(http.statusCode) { return .answered(data, http) }
         let failure = refusal(http, data)
         guard [408, 429, 500, 502, 503, 504].contains(http.statusCode) else { throw failure }
@@ -174,7 +174,7 @@ public final class CollectorClient: SessionDestination {
 
     /// The error a refusal's answer says: the store's own ``UploadError``, as a store on this
     /// machine throws it, when the collector's store refused the upload (its code one of
-    /// ``UploadError/Kind``); a ``CollectorClientError`` otherwise.
+    /// ``UploadError/Kind``); a ``StoreError`` otherwise.
     private func refusal(_ response: HTTPURLResponse, _ data: Data) -> any Error {
         let status = response.statusCode
         let body = WireRefusal(body: data)
@@ -182,21 +182,21 @@ public final class CollectorClient: SessionDestination {
         if let refused = body?.uploadError(status: status) {
             return UploadError(refused.kind, "\(name): \(message)", storedThrough: refused.storedThrough)
         }
-        let kind: CollectorClientError.Kind =
+        let kind: StoreError.Kind =
             switch status {
             case 401, 403: .unauthorized
             case 404: .noSuchSession
             case 408, 429, 500...: .unavailable
             default: .refused
             }
-        return CollectorClientError(kind, location: name, message, status: status, code: body?.code)
+        return StoreError(kind, location: name, message, status: status, code: body?.code)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw CollectorClientError(.unavailable, location: name, "the collector's answer is not what the protocol says")
+            throw StoreError(.unavailable, location: name, "the collector's answer is not what the protocol says")
         }
     }
 }

@@ -18,10 +18,10 @@ public struct CollectorStore: SessionStore {
 
     /// The collector at `location`, with `token`: a read token for a session, an upload token
     /// for the root.
-    public init(_ location: String, token: String?) throws(CollectorClientError) {
+    public init(_ location: String, token: String?) throws(StoreError) {
         let (root, id) = try CollectorClient.parse(location)
         guard let token, !token.isEmpty else {
-            throw CollectorClientError(
+            throw StoreError(
                 .unauthorized, location: location,
                 id == nil
                     ? "a collector needs an upload token: --token TOKEN or REWIND_TOKEN"
@@ -48,7 +48,7 @@ public struct CollectorStore: SessionStore {
         let file = folder + "/session.rewind"
         guard FileManager.default.createFile(atPath: file, contents: data, attributes: [.posixPermissions: 0o600]) else {
             try? FileManager.default.removeItem(atPath: folder)
-            throw CollectorClientError(.unavailable, location: name, "cannot keep the fetched session in \(folder)")
+            throw StoreError(.unavailable, location: name, "cannot keep the fetched session in \(folder)")
         }
         return ReadableSessions(copy: file, in: folder, as: name, of: 1)
     }
@@ -59,7 +59,7 @@ public struct CollectorStore: SessionStore {
         let readable: ReadableSessions
         do {
             readable = try await self.readable(SessionSelection(.every))
-        } catch let error as CollectorClientError where error.kind == .noSuchSession {
+        } catch let error as StoreError where error.kind == .noSuchSession {
             return nil
         }
         defer { readable.discard() }
@@ -85,9 +85,9 @@ public struct CollectorStore: SessionStore {
 
     public func close() async {}
 
-    private func sessionNamed() throws(CollectorClientError) -> UUID {
+    private func sessionNamed() throws(StoreError) -> UUID {
         guard let id else {
-            throw CollectorClientError(.invalidLocation, location: name, "name one session to read: https://HOST/sessions/UUID")
+            throw StoreError(.invalidLocation, location: name, "name one session to read: https://HOST/sessions/UUID")
         }
         return id
     }

@@ -3,10 +3,11 @@ import GRDB
 import RewindLog
 import RewindTeamStore
 import RewindTestSupport
+import RewindUpload
 import Testing
 
 /// One of the three stores, opened fresh for one case of ``StoreContractTests`` from its
-/// location, as every verb opens it (`SessionStores.open`): a log on this machine, a team store
+/// location, as every verb opens it (`SessionStores.withStore`): a log on this machine, a team store
 /// on PostgreSQL, or a collector (`rewind serve`) over HTTP, then used through ``SessionStore``
 /// alone.
 @MainActor
@@ -25,8 +26,8 @@ final class ContractStore {
     /// token (CI keeps the verdicts of what it read).
     let verdicts: any SessionStore
     /// The store that reads session `id`: the store, or a collector's at `/sessions/ID` with
-    /// the read token.
-    private let reading: @MainActor (UUID) async throws -> any SessionStore
+    /// the read token (a collector reads the one session its location names).
+    let reader: @MainActor (UUID) async throws -> any SessionStore
     private let otherApp: @MainActor (String) async throws -> any SessionStore
     /// Changes a byte of the stored block of `firstStep` of session `id`, behind the store's back.
     let damage: @MainActor (_ id: UUID, _ firstStep: Int) async throws -> Void
@@ -42,42 +43,51 @@ final class ContractStore {
         self.kind = kind
         self.opened = opened
         self.verdicts = verdicts ?? opened
-        self.reading = reading ?? { _ in opened }
+        self.reader = reading ?? { _ in opened }
         self.otherApp = otherApp ?? { _ in opened }
         self.keep = keep
     }
 
-    static func open(_ kind: Kind) async throws -> ContractStore {
+    /// Calls `body` with a fresh store of `kind`, open until `body` returns.
+    static func with(_ kind: Kind, _ body: (ContractStore) async throws -> Void) async throws {
         switch kind {
         case .log:
             let folder = try TemporaryDirectory()
             let path = folder.path("store.rewind")
             // A log made empty, as `rewind serve --store` or a first push makes it.
             try SQLiteSink(path: path).close()
-            return ContractStore(
-                kind: kind, opened: try await SessionStores.open(path), damage: { id, first in try Self.damage(id, first, inLog: path) }, keep: [folder])
+            try await SessionStores.withStore(path) { opened in
+                try await body(ContractStore(kind: kind, opened: opened, damage: { id, first in try Self.damage(id, first, inLog: path) }, keep: [folder]))
+            }
         case .postgreSQL:
             let database = try FreshStore()
             // The wait for a connection only stops a hung test: in a full suite on two cores, one
             // store's first connection took longer than the default, 10 s.
-            return ContractStore(
-                kind: kind, opened: try await SessionStores.open(database.url, connectionWait: .seconds(600)),
-                damage: { id, first in
-                    _ = try TestServer.psql(
-                        """
-                        UPDATE rewind_block SET data = set_byte(data, length(data) / 2, get_byte(data, length(data) / 2) # 255)
-                        WHERE session = '\(id.uuidString)' AND first_step = \(first)
-                        """, database: database.name)
-                }, keep: [database])
+            try await SessionStores.withStore(database.url, connectionWait: .seconds(600)) { opened in
+                try await body(
+                    ContractStore(
+                        kind: kind, opened: opened,
+                        damage: { id, first in
+                            _ = try TestServer.psql(
+                                """
+                                UPDATE rewind_block SET data = set_byte(data, length(data) / 2, get_byte(data, length(data) / 2) # 255)
+                                WHERE session = '\(id.uuidString)' AND first_step = \(first)
+                                """, database: database.name)
+                        }, keep: [database]))
+            }
         case .collector:
             let collector = try await RunningCollector()
             let url = collector.url
-            return ContractStore(
-                kind: kind, opened: try await SessionStores.open(url, token: collector.upload),
-                verdicts: try await SessionStores.open(url, token: collector.read),
-                reading: { id in try await SessionStores.open("\(url)/sessions/\(id.uuidString)", token: collector.read) },
-                otherApp: { app in try await SessionStores.open(url, token: try await collector.uploadToken(app: app)) },
-                damage: { id, first in try Self.damage(id, first, inLog: collector.store) }, keep: [collector])
+            try await SessionStores.withStore(url, token: collector.upload) { opened in
+                try await SessionStores.withStore(url, token: collector.read) { verdicts in
+                    try await body(
+                        ContractStore(
+                            kind: kind, opened: opened, verdicts: verdicts,
+                            reading: { id in try CollectorStore("\(url)/sessions/\(id.uuidString)", token: collector.read) },
+                            otherApp: { app in try CollectorStore(url, token: try await collector.uploadToken(app: app)) },
+                            damage: { id, first in try Self.damage(id, first, inLog: collector.store) }, keep: [collector]))
+                }
+            }
         }
     }
 
@@ -88,15 +98,9 @@ final class ContractStore {
         return try await otherApp(app)
     }
 
-    /// The store that reads session `id`: the store itself, or, as a collector is read, the one
-    /// session its location names.
-    func reader(of id: UUID) async throws -> any SessionStore {
-        try await reading(id)
-    }
-
     /// The session `id` as the store gives it to read, nil when it holds none of that identity.
     func held(_ id: UUID) async throws -> StoredSessionCopy? {
-        let store = try await reading(id)
+        let store = try await reader(id)
         guard try await store.session(id) != nil else { return nil }
         let readable = try await store.readable(SessionSelection(.one(id.uuidString)))
         defer { readable.discard() }
@@ -118,9 +122,4 @@ final class ContractStore {
     }
 
     private struct DamageMissed: Error {}
-
-    func close() async {
-        await opened.close()
-        await verdicts.close()
-    }
 }

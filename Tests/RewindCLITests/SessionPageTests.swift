@@ -119,8 +119,7 @@ import RewindTeamStore
         #expect(pushed.status == 0, "\(pushed.stderr)")
         // The wait for a connection only stops a hung test: in a full suite on two cores, one
         // store's first connection took longer than the default, 10 s.
-        let store = try await TeamStore.open(try TeamStoreLocation(fresh.url), connectionWait: .seconds(600))
-        do {
+        try await TeamStore.withStore(try TeamStoreLocation(fresh.url), connectionWait: .seconds(600)) { store in
             try await Self.expectPaging(store, newestFirst)
             let id = try #require(newestFirst[0].id)
             let at = Date(timeIntervalSince1970: 1_800_000_100)
@@ -129,11 +128,7 @@ import RewindTeamStore
             let tags = try #require(try await store.session(id)?.summary.metadata?.tags)
             #expect(ReplayVerdict(tags: tags) == ReplayVerdict(outcome: .diverged, step: 1, build: "abc123", at: at))
             #expect(tags[SessionReport.tag] == newestFirst[0].report?.reason)
-        } catch {
-            await store.close()
-            throw error
         }
-        await store.close()
     }
     #endif
 }

@@ -33,14 +33,7 @@ import Testing
     private static func run(_ contract: Case, on kind: ContractStore.Kind) async throws {
         let folder = try TemporaryDirectory()
         let session = try GrownSession(in: folder, app: ContractStore.app)
-        let store = try await ContractStore.open(kind)
-        do {
-            try await contract.body(store, session)
-        } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
+        try await ContractStore.with(kind) { store in try await contract.body(store, session) }
     }
 
     nonisolated static let cases: [Case] = [
@@ -104,7 +97,7 @@ import Testing
         },
         Case(name: "a session is read by its number, its UUID and its name") { store, session in
             _ = try await store.opened.receive(session.whole)
-            let reading = try await store.reader(of: session.whole.id)
+            let reading = try await store.reader(session.whole.id)
             let listed = try #require(try await reading.sessions(matching: SessionFilter()).first { $0.id == session.whole.id })
             for selector in ["\(listed.number)", session.whole.id.uuidString, try #require(listed.name)] {
                 let readable = try await reading.readable(SessionSelection(.one(selector)))
@@ -114,7 +107,7 @@ import Testing
         },
         Case(name: "a selector that names no session is refused in one line") { store, session in
             _ = try await store.opened.receive(session.whole)
-            let reading = try await store.reader(of: session.whole.id)
+            let reading = try await store.reader(session.whole.id)
             do {
                 let readable = try await reading.readable(SessionSelection(.one("nope")))
                 defer { readable.discard() }
@@ -135,7 +128,7 @@ import Testing
                 ids.append(copy.id)
             }
             // A collector reads the one session its location names.
-            let reading = try await store.reader(of: ids[2])
+            let reading = try await store.reader(ids[2])
             let expected = store.kind == .collector ? [ids[2]] : ids.reversed()
             var listed: [UUID] = []
             var cursor: SessionPage.Cursor?
@@ -151,7 +144,7 @@ import Testing
             _ = try await store.opened.receive(session.whole)
             let block = session.whole.blocks[session.whole.blocks.count / 2]
             try await store.damage(session.whole.id, block.firstStep)
-            let reading = try await store.reader(of: session.whole.id)
+            let reading = try await store.reader(session.whole.id)
             do {
                 let readable = try await reading.readable(SessionSelection(.one(session.whole.id.uuidString)))
                 defer { readable.discard() }

@@ -43,56 +43,57 @@ import Testing
         let database = try FreshStore()
         // The wait for a connection only stops a hung test: in a full suite on two cores, one
         // store's first connection took longer than the default, 10 s.
-        let store = try await TeamStore.open(try TeamStoreLocation(database.url), connectionWait: .seconds(600))
-        let key = try await store.prepareSignIns()
-        #expect(try await store.prepareSignIns() == key, "made once")
-        let clock = Locked(1_800_000_000.0)
-        var signIns = try await StoredSignIns.prepared(in: store)
-        signIns.now = { clock.withLock { $0 } }
-        let cookie = try await signIns.begin(tokenID: "0123456789abcdef")
-        #expect(cookie.utf8.count == 43)
-        #expect(try await signIns.tokenID(of: cookie, refreshing: true) == "0123456789abcdef")
-        #expect(try await signIns.tokenID(of: cookie + "x", refreshing: true) == nil)
-        #expect(try await signIns.tokenID(of: String(cookie.dropLast()) + (cookie.hasSuffix("A") ? "B" : "A"), refreshing: true) == nil)
-        let rows = try TestServer.psql("SELECT token_id, length(key) FROM rewind_sign_in", database: database.name)
-        #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0123456789abcdef|32" && !rows.contains(cookie))
+        let (signIns, fourth) = try await TeamStore.withStore(try TeamStoreLocation(database.url), connectionWait: .seconds(600)) { store in
+            let key = try await store.prepareSignIns()
+            #expect(try await store.prepareSignIns() == key, "made once")
+            let clock = Locked(1_800_000_000.0)
+            var signIns = try await StoredSignIns.prepared(in: store)
+            signIns.now = { clock.withLock { $0 } }
+            let cookie = try await signIns.begin(tokenID: "0123456789abcdef")
+            #expect(cookie.utf8.count == 43)
+            #expect(try await signIns.tokenID(of: cookie, refreshing: true) == "0123456789abcdef")
+            #expect(try await signIns.tokenID(of: cookie + "x", refreshing: true) == nil)
+            #expect(try await signIns.tokenID(of: String(cookie.dropLast()) + (cookie.hasSuffix("A") ? "B" : "A"), refreshing: true) == nil)
+            let rows = try TestServer.psql("SELECT token_id, length(key) FROM rewind_sign_in", database: database.name)
+            #expect(rows.trimmingCharacters(in: .whitespacesAndNewlines) == "0123456789abcdef|32" && !rows.contains(cookie))
 
-        // Used every 59 minutes it lasts 8 hours from its start, no longer; a look that does
-        // not refresh (the access log's) does not keep it.
-        for _ in 0..<8 {
-            clock.withLock { $0 += 59 * 60 }
-            #expect(try await signIns.tokenID(of: cookie, refreshing: true) != nil)
+            // Used every 59 minutes it lasts 8 hours from its start, no longer; a look that does
+            // not refresh (the access log's) does not keep it.
+            for _ in 0..<8 {
+                clock.withLock { $0 += 59 * 60 }
+                #expect(try await signIns.tokenID(of: cookie, refreshing: true) != nil)
+            }
+            clock.withLock { $0 = 1_800_000_000 + WebSessions.lifetime }
+            #expect(try await signIns.tokenID(of: cookie, refreshing: true) == nil)
+            let idle = try await signIns.begin(tokenID: "a")
+            clock.withLock { $0 += WebSessions.idle - 1 }
+            #expect(try await signIns.tokenID(of: idle, refreshing: false) == "a")
+            clock.withLock { $0 += 1 }
+            #expect(try await signIns.tokenID(of: idle, refreshing: true) == nil)
+            let signedOut = try await signIns.begin(tokenID: "b")
+            try await signIns.end(signedOut)
+            #expect(try await signIns.tokenID(of: signedOut, refreshing: true) == nil)
+            #expect(try TestServer.psql("SELECT count(*) FROM rewind_sign_in", database: database.name).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+
+            // At capacity the oldest goes, used or not.
+            signIns.capacity = 3
+            let first = try await signIns.begin(tokenID: "first")
+            clock.withLock { $0 += 120 }
+            let second = try await signIns.begin(tokenID: "second")
+            clock.withLock { $0 += 120 }
+            let third = try await signIns.begin(tokenID: "third")
+            clock.withLock { $0 += 120 }
+            #expect(try await signIns.tokenID(of: first, refreshing: true) == "first")
+            let fourth = try await signIns.begin(tokenID: "fourth")
+            #expect(try await signIns.tokenID(of: first, refreshing: true) == nil)
+            for (id, token) in [(second, "second"), (third, "third"), (fourth, "fourth")] {
+                #expect(try await signIns.tokenID(of: id, refreshing: true) == token)
+            }
+
+            return (signIns, fourth)
         }
-        clock.withLock { $0 = 1_800_000_000 + WebSessions.lifetime }
-        #expect(try await signIns.tokenID(of: cookie, refreshing: true) == nil)
-        let idle = try await signIns.begin(tokenID: "a")
-        clock.withLock { $0 += WebSessions.idle - 1 }
-        #expect(try await signIns.tokenID(of: idle, refreshing: false) == "a")
-        clock.withLock { $0 += 1 }
-        #expect(try await signIns.tokenID(of: idle, refreshing: true) == nil)
-        let signedOut = try await signIns.begin(tokenID: "b")
-        try await signIns.end(signedOut)
-        #expect(try await signIns.tokenID(of: signedOut, refreshing: true) == nil)
-        #expect(try TestServer.psql("SELECT count(*) FROM rewind_sign_in", database: database.name).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
-
-        // At capacity the oldest goes, used or not.
-        signIns.capacity = 3
-        let first = try await signIns.begin(tokenID: "first")
-        clock.withLock { $0 += 120 }
-        let second = try await signIns.begin(tokenID: "second")
-        clock.withLock { $0 += 120 }
-        let third = try await signIns.begin(tokenID: "third")
-        clock.withLock { $0 += 120 }
-        #expect(try await signIns.tokenID(of: first, refreshing: true) == "first")
-        let fourth = try await signIns.begin(tokenID: "fourth")
-        #expect(try await signIns.tokenID(of: first, refreshing: true) == nil)
-        for (id, token) in [(second, "second"), (third, "third"), (fourth, "fourth")] {
-            #expect(try await signIns.tokenID(of: id, refreshing: true) == token)
-        }
-
         // A made-up cookie, of the right length but without the store's tag, is refused before
         // any query: with the store closed it is nil where a tagged one fails to be read.
-        await store.close()
         let madeUp = WebSessions.newID()
         #expect(!signIns.isTagged(madeUp) && signIns.isTagged(fourth))
         #expect(try await signIns.tokenID(of: madeUp, refreshing: true) == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import RewindLog
 import RewindTestSupport
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
         ("postgres://a@h/db/more", "invalid location: a database name has no '/'"),
     ])
     func aLocationThatCannotBeReadSaysWhy(text: String, message: String) {
-        #expect(throws: TeamStoreError(.invalidLocation, location: "postgres://…", message)) {
+        #expect(throws: StoreError(.invalidLocation, location: "postgres://…", message)) {
             try TeamStoreLocation(text, environment: home)
         }
     }

@@ -50,46 +50,51 @@ struct PushCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A collector takes a session in bodies its limit bounds (8 MiB by default) and may
+        // answer "later": the uploader cuts each session into uploads and goes on from what
+        // the collector holds. A log and a team store take a whole copy in one transaction.
         if CollectorClient.isLocation(to) { return try await upload() }
-        let store = try await SessionStores.open(to)
-        var failed = false
-        for log in logs {
-            do {
-                failed = try await push(log, to: store) || failed
-            } catch let error as LogError {
-                // A log that cannot be read keeps no other log's sessions out.
-                failed = true
-                report(error)
+        let failed = try await SessionStores.withStore(to) { store in
+            var failed = false
+            for log in logs {
+                do {
+                    failed = try await push(log, to: store) || failed
+                } catch let error as LogError {
+                    // A log that cannot be read keeps no other log's sessions out.
+                    failed = true
+                    report(error)
+                }
             }
+            return failed
         }
-        await store.close()
         if failed { throw ExitCode(65) }
     }
 
     /// Uploads every session of every log to a collector, over its protocol.
     private func upload() async throws {
-        let destination = try await SessionStores.destination(to, token: token)
-        var failed = false
-        for log in logs {
-            do {
-                if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
-                for outcome in try await Uploader(log: log, to: destination).upload() {
-                    let label = "\(log) \(outcome.label) \(outcome.session.uuidString)"
-                    if outcome.alreadyThere {
-                        print(TerminalText.escaped("already in the store: \(label)"))
-                    } else {
-                        print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
+        let failed = try await SessionStores.withDestination(to, token: token) { destination in
+            var failed = false
+            for log in logs {
+                do {
+                    if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
+                    for outcome in try await Uploader(log: log, to: destination).upload() {
+                        let label = "\(log) \(outcome.label) \(outcome.session.uuidString)"
+                        if outcome.alreadyThere {
+                            print(TerminalText.escaped("already in the store: \(label)"))
+                        } else {
+                            print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
+                        }
+                        if link, let collector = destination as? CollectorStore {
+                            print(TerminalText.escaped("link: \(try await collector.collector.link(for: outcome.session).absoluteString)"))
+                        }
                     }
-                    if link, let collector = destination as? CollectorStore {
-                        print(TerminalText.escaped("link: \(try await collector.collector.link(for: outcome.session).absoluteString)"))
-                    }
+                } catch let error as LogError {
+                    failed = true
+                    report(error)
                 }
-            } catch let error as LogError {
-                failed = true
-                report(error)
             }
+            return failed
         }
-        await destination.close()
         if failed { throw ExitCode(65) }
     }
 

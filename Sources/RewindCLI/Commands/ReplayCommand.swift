@@ -118,9 +118,8 @@ struct ReplayCommand: AsyncParsableCommand {
         // A store elsewhere copies only this run's sessions: the one named, or this shard's.
         let selection = SessionSelection(session.session.map { .one($0) } ?? shard.map { .shard($0) } ?? .every)
         for location in logs {
-            // Where verdicts go: the store read, opened once for all of its sessions.
-            var verdicts: (any SessionStore)?
-            do {
+            /// Replays the sessions `selection` names at `location`; `verdicts` is where they go.
+            func replaySessions(keepingVerdictsIn verdicts: (any SessionStore)?) async throws {
                 try await SessionStores.reading(location, selection) { readable in
                     let log = readable.path
                     let checked = try FlowRequirement(flows: flows).check(log: log, session: session.session, verb: update ? "replay --update" : "replay")
@@ -150,25 +149,20 @@ struct ReplayCommand: AsyncParsableCommand {
                             print(ReplayReport.lines(replay, style: Terminal.style).joined(separator: "\n"))
                             if let reportPath { print(TerminalText.escaped("  report: \(reportPath)")) }
                         }
-                        if let build = recordVerdict {
-                            let store: any SessionStore
-                            if let opened = verdicts {
-                                store = opened
-                            } else {
-                                store = try await SessionStores.open(location)
-                                verdicts = store
-                            }
-                            try await keep(ReplayVerdict(replay, build: build), of: replay.session, in: store)
+                        if let build = recordVerdict, let verdicts {
+                            try await keep(ReplayVerdict(replay, build: build), of: replay.session, in: verdicts)
                         }
                         let accepted = rewritten && !replay.outcome.isRefusedOrNondeterministic
                         failed = failed || (!replay.passed && !accepted)
                     }
                 }
-            } catch {
-                await verdicts?.close()
-                throw error
             }
-            await verdicts?.close()
+            if recordVerdict != nil {
+                // The store read, opened once for all of its sessions' verdicts.
+                try await SessionStores.withStore(location) { try await replaySessions(keepingVerdictsIn: $0) }
+            } else {
+                try await replaySessions(keepingVerdictsIn: nil)
+            }
         }
         if let shard, !output.json { print("shard \(shard): \(replayed) of \(sessions) sessions") }
         if let junitReport, let path = junit {

@@ -123,27 +123,21 @@ struct ServeCommand: AsyncParsableCommand {
             let (host, port) = try address()
             let tokens = try options.tokenFile()
             let location = options.store
-            let store = try await SessionStores.served(location)
             var limits = Collector.Limits(
                 requestsPerSecond: rate, burst: max(1, Int(rate * 2)), openSessionsPerToken: openSessions,
                 openSessionSeconds: openSessionMinutes * 60, idleSeconds: idleTimeout, bodySeconds: bodyTimeout, uploadsInFlight: maxUploads,
                 reportBytes: maxReport, logBytes: maxLog)
             limits.upload.bodyBytes = maxBody
-            let collector = Collector(
-                store: store, tokens: tokens, limits: limits, verifiesBlocks: verifyBlocks)
             let shown = SessionStores.displayName(location)
             let access = try AccessLog(accessLog.map { $0 == "off" ? .off : .file($0) } ?? .standardOutput)
-            do {
+            try await SessionStores.withServed(location) { store in
+                let collector = Collector(store: store, tokens: tokens, limits: limits, verifiesBlocks: verifyBlocks)
                 try await collector.run(host: host, port: port, tls: tlsCert.map { ($0, tlsKey ?? "") }, accessLog: access) { port in
                     // Written at once, unbuffered: a script waits for this line to learn the port.
                     let line = "rewind serve: listening on \(tlsCert == nil ? "http" : "https")://\(host):\(port), storing into \(shown)\n"
                     FileHandle.standardOutput.write(Data(line.utf8))
                 }
-            } catch {
-                await store.close()
-                throw error
             }
-            await store.close()
         }
     }
 
@@ -263,15 +257,7 @@ struct ServeCommand: AsyncParsableCommand {
             func run() async throws {
                 let id = UUID(uuidString: session)!
                 let links = ShareLinks(tokenFile: try options.tokenFile().path)
-                let store = try await SessionStores.served(options.store, connections: 1)
-                let held: Bool
-                do {
-                    held = try await store.session(id) != nil
-                } catch {
-                    await store.close()
-                    throw error
-                }
-                await store.close()
+                let held = try await SessionStores.withServed(options.store, connections: 1) { try await $0.session(id) != nil }
                 guard held else { throw CollectorError(status: 404, code: "not_found", "\(options.store) holds no session \(id.uuidString)") }
                 let expiry = Date().addingTimeInterval(Self.seconds(expires)!)
                 print(try links.create(session: id, expires: expiry, base: URL(string: base)!).absoluteString)

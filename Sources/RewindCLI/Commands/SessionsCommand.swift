@@ -62,15 +62,7 @@ struct SessionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let filter = try filter(now: Date())
-        let store = try await SessionStores.open(log)
-        let sessions: [SessionSummary]
-        do {
-            sessions = try await store.sessions(matching: filter)
-        } catch {
-            await store.close()
-            throw error
-        }
-        await store.close()
+        let sessions = try await SessionStores.withStore(log) { try await $0.sessions(matching: filter) }
         if output.json {
             print(TerminalText.json(.array(sessions.map(JSONForms.session))))
         } else {

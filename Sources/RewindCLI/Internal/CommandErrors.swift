@@ -16,9 +16,7 @@ enum CommandErrors {
         switch error {
         case let error as LogError:
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
-        case let error as TeamStoreError:
-            return fail(error.description, code: exitCode(error.kind), commandName: commandName)
-        case let error as CollectorClientError:
+        case let error as StoreError:
             return fail(error.description, code: exitCode(error.kind), commandName: commandName)
         case let error as CollectorError:
             return fail(error.description, code: exitCode(error), commandName: commandName)
@@ -76,21 +74,6 @@ enum CommandErrors {
         return line.trimmingCharacters(in: .whitespaces)
     }
 
-    /// sysexits: 64 a location that cannot be read, 69 a build without the team store, 75 a
-    /// server that cannot be reached or went away (try again), 77 credentials it refused, 65 a
-    /// store of a newer Rewind, 70 anything else.
-    /// sysexits: 64 a URL that is not a collector's or a session it lacks, 77 a token it
-    /// refuses, 65 an upload it refuses, 75 a collector out of reach (try again later).
-    static func exitCode(_ kind: CollectorClientError.Kind) -> Int32 {
-        switch kind {
-        case .invalidLocation, .noSuchSession: 64
-        case .unauthorized: 77
-        case .refused: 65
-        case .unavailable: 75
-        default: 70
-        }
-    }
-
     /// sysexits: 69 a build without the collector, 66 a TLS certificate or key that cannot be
     /// read, 64 a bad request (an app's name, a token not found), 74 a token file that cannot
     /// be read or written.
@@ -100,14 +83,17 @@ enum CommandErrors {
         return error.status < 500 ? 64 : 74
     }
 
-    static func exitCode(_ kind: TeamStoreError.Kind) -> Int32 {
+    /// sysexits: 64 a location that cannot be read or a session the store lacks, 69 a build
+    /// without the store's client, 75 a store that cannot be reached or went away (try again),
+    /// 77 credentials it refuses, 65 what it refuses otherwise, a store of a newer Rewind or a
+    /// damaged one, 70 anything else.
+    static func exitCode(_ kind: StoreError.Kind) -> Int32 {
         switch kind {
-        case .invalidLocation: 64
+        case .invalidLocation, .noSuchSession: 64
         case .notBuilt: 69
         case .unavailable: 75
-        case .refused: 77
-        case .newerSchema, .damaged: 65
-        case .noSuchSession: 64
+        case .unauthorized: 77
+        case .refused, .newerSchema, .damaged: 65
         default: 70
         }
     }

@@ -56,6 +56,8 @@ package struct CopyIntake: Sendable {
     /// store numbers none: 0).
     private var number = 0
     private var plan: ReceivePlan?
+    /// The first step of the held block whose bytes were asked for.
+    private var comparing: Int?
     private var nextWrite = 0
     private var finished = false
 
@@ -128,7 +130,7 @@ package struct CopyIntake: Sendable {
         held.blocks = blocks
         guard let compared = held.blockToCompare(with: copy) else { return try planned() }
         awaiting = .block
-        held.compared = (compared, ([], 0))
+        comparing = compared
         return .readBlock(firstStep: compared)
     }
 
@@ -136,11 +138,7 @@ package struct CopyIntake: Sendable {
     /// plan then refuses what needed them).
     package mutating func read(block bytes: BlockAdmission.StoredBytes?) throws(UploadError) -> Step {
         answer(.block)
-        if let bytes, let first = held.compared?.firstStep {
-            held.compared = (first, bytes)
-        } else {
-            held.compared = nil
-        }
+        if let bytes, let comparing { held.compared = (comparing, bytes) }
         return try planned()
     }
 

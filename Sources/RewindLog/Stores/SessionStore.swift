@@ -4,7 +4,7 @@ import RewindCore
 /// Where sessions are kept, read and written: a log on this machine (``LogFileStore``), a
 /// team's store (`TeamStore`, PostgreSQL), or a collector (`CollectorStore`). Every verb
 /// reads and writes sessions through this, so a verb takes a path or a store's location alike
-/// (`SessionStores.open(_:token:)` opens any of the three).
+/// (`SessionStores.withStore(_:token:_:)` opens any of the three).
 ///
 /// Its write side, ``SessionDestination``, is public on its own: it is what an app's
 /// `Uploader` sends to. The read side is this package's: it hands out local copies for this
