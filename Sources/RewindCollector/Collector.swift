@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import RewindLog
 import RewindUpload
@@ -80,3 +81,4 @@ public struct Collector: Sendable {
         self.verifiesBlocks = verifiesBlocks
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 
 /// A token a collector lets in, as its token file keeps it: never the secret, only its hash.
@@ -36,3 +37,4 @@ public struct CollectorToken: Sendable, Equatable, Codable {
         self.revokedAt = revokedAt
     }
 }
+#endif

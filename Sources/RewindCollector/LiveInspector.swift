@@ -1,3 +1,4 @@
+#if Servers
 import Foundation
 import RewindLog
 import RewindUpload
@@ -35,3 +36,4 @@ public struct LiveInspector: Sendable {
         return String((0..<12).map { _ in alphabet[Int(random.next(upperBound: UInt64(alphabet.count)))] })
     }
 }
+#endif

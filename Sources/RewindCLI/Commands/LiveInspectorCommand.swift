@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RewindCollector
 
+#if Servers
 /// `rewind live`: the inspector running apps stream their steps to (docs/live.md).
 struct LiveInspectorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -54,8 +55,7 @@ struct LiveInspectorCommand: AsyncParsableCommand {
         let loopback = ["127.0.0.1", "localhost", "::1"].contains(host)
         let code = loopback ? nil : LiveInspector.makePairingCode()
         let inspector = LiveInspector(logPath: path, pairingCode: code)
-        // Made only when asked for: without the Servers trait the access log's stand-in
-        // refuses, and the inspector's own stand-in says what to build.
+        // Off unless asked for: an inspector on a laptop has no one else's requests to log.
         let access = accessLog == "off" ? nil : try AccessLog(.file(accessLog))
         try await inspector.run(host: host, port: port, accessLog: access) { port in
             let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -67,3 +67,20 @@ struct LiveInspectorCommand: AsyncParsableCommand {
         }
     }
 }
+#else
+/// `rewind live` of a build without the `Servers` trait, which has no server: whatever it is
+/// given, it says what to build, in one line (exit 69).
+struct LiveInspectorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "live", abstract: "Watch running apps in a browser and send them through time (docs/live.md).",
+        discussion: "Needs a rewind built with the Servers trait: swift run --traits Servers rewind live")
+
+    @Argument(parsing: .allUnrecognized) var arguments: [String] = []
+
+    func run() async throws {
+        throw CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the live inspector: build it with the Servers trait (swift run --traits Servers rewind live)")
+    }
+}
+#endif

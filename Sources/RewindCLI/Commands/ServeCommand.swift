@@ -3,6 +3,7 @@ import Foundation
 import RewindCollector
 import RewindTeamStore
 
+#if Servers
 /// `rewind serve`: the collector apps and CI jobs upload to, and its tokens.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -286,3 +287,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 }
+#else
+/// `rewind serve` of a build without the `Servers` trait, which has no server: whatever it is
+/// given, it says what to build, in one line (exit 69).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the collector that apps and CI jobs upload sessions to (docs/collector.md).",
+        discussion: "Needs a rewind built with the Servers trait: swift run --traits Servers rewind serve …")
+
+    @Argument(parsing: .allUnrecognized) var arguments: [String] = []
+
+    func run() async throws {
+        throw CollectorError(
+            status: 500, code: "not_built",
+            "this rewind was built without the collector: build it with the Servers trait (swift run --traits Servers rewind serve …)")
+    }
+}
+#endif
