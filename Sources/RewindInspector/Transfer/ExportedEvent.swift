@@ -3,6 +3,10 @@ import RewindCore
 import RewindJSON
 
 /// An event line: one step, and the whole state after it.
+///
+/// Its own type beside `LoggedEvent`: a line of an export holds the session's number and the
+/// whole state after the step, rebuilt, so that a line is read alone (`jq`, `import`) without
+/// the lines before it.
 public struct ExportedEvent: Sendable, Equatable {
     public var session: Int
     public var step: Int

@@ -3,6 +3,9 @@ import RewindCore
 import RewindJSON
 
 /// The header line of a session: everything its `session` row holds.
+///
+/// Its own type beside `SessionSummary`: it holds the initial state whole, which an import
+/// needs and a listing never reads, and none of the counts and checks a reader adds.
 public struct ExportedSession: Sendable, Equatable {
     public var session: Int
     public var name: String?

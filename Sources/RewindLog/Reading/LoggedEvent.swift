@@ -3,6 +3,10 @@ import RewindCore
 import RewindJSON
 
 /// One recorded step as read back from a log.
+///
+/// Its own type beside RewindCore's `RecordedEvent`: a step read may store neither a keyframe
+/// nor a patch (a damaged row, which `rewind check` names), and a reader that walks a
+/// session keeps the stored form, never a whole state it did not ask for.
 public struct LoggedEvent: Sendable, Equatable {
     public var step: Int
     public var time: Date

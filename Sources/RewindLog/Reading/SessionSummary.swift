@@ -3,6 +3,10 @@ import RewindCore
 import RewindJSON
 
 /// A session of a log as `rewind sessions` lists it.
+///
+/// The one shape every store answers a listing with (a log, a team store, a collector):
+/// what the session row holds, less its initial state, and what a reader learns of it (the
+/// steps held, the last step's time, the row's check, the steps retention let go).
 public struct SessionSummary: Sendable, Equatable {
     /// The session's number in its log, from 1.
     public var number: Int

@@ -3,6 +3,10 @@ import GRDB
 /// A session row as a writer changes it: read and checked against its checksum, changed, and
 /// written back whole with a new checksum, so that no update leaves a row its checksum does
 /// not cover, and none blesses a row that was damaged before.
+///
+/// Its own type beside ``SessionSummary``: it is the row's columns as stored (seconds, JSON
+/// text, the initial state's digest), which its checksum covers byte for byte; the summary is
+/// what a reader made of them, with counts and checks no row holds.
 struct SessionRow {
     var id: Int64
     var name: String?

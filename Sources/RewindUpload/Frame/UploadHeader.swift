@@ -3,6 +3,10 @@ import RewindCore
 import RewindLog
 
 /// The JSON header of an upload; its keys are the protocol's (docs/collector.md).
+///
+/// Its own type beside `ExportedSession`: its keys are the wire protocol's (`started_at`,
+/// snake case, the gaps of the blocks it carries), which a collector of another version of
+/// Rewind reads; an export's header line is a file format of its own, versioned apart.
 struct UploadHeader: Codable {
     struct Metadata: Codable {
         var app: String?

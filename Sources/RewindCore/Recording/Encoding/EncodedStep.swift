@@ -2,6 +2,11 @@ import Foundation
 import RewindJSON
 
 /// A step as the encoder thread hands it to the writer thread: encoded, not yet diffed.
+///
+/// Its own type beside ``RecordedEvent``: it holds the encoder's bytes (`EncodedValue`) and the
+/// state whole, and the writer thread makes the event when it diffs that state against the
+/// step before, which only the writer holds. Parsing them into a `RecordedEvent` here would
+/// parse every value twice on the recorder's way (DESIGN 7).
 @usableFromInline
 struct EncodedStep: Sendable {
     var step: Int

@@ -2,6 +2,10 @@ import Foundation
 import RewindJSON
 
 /// One recorded step, encoded: what a sink writes.
+///
+/// Its own type beside RewindLog's `LoggedEvent`: it is RewindCore's, which an app's own sink
+/// receives and the log's module builds on (the arrow points one way), and its state is always
+/// one of a whole state or a change, as the recorder made it.
 public struct RecordedEvent: Sendable, Equatable {
     /// How the state after this step is stored.
     public enum StateRecord: Sendable, Equatable {
