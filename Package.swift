@@ -139,7 +139,7 @@ let package = Package(
         // Uploading a log's sessions to a collector over HTTP (URLSession): what an app links
         // to ship its recordings, and `rewind push --to https://…`; the upload's frame and
         // limits, which the collector reads with it. No server package.
-        .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
+        .target(name: "RewindUpload", dependencies: ["RewindCore", "RewindJSON", "RewindLog", .product(name: "Atomics", package: "swift-atomics")]),
         // Live time travel of the running app (DESIGN.md section 17), the app's side: its
         // store sent to a recorded step, back, or past skipped steps. No server package.
         .target(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import RewindUpload
 
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +67,7 @@ extension BenchmarkSuite {
     /// then nothing.
     private static func halfOpenConnection(port: UInt16) throws -> Int32 {
         let socket = try LoopbackSocket.connect(port: port, server: "rewind serve")
-        let half = "POST /v1/sessions/\(UUID().uuidString)/blocks HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
+        let half = "POST \(WireRoute.blocks.path(UUID())) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"
         guard half.withCString({ send(socket, $0, strlen($0), 0) }) == half.utf8.count else {
             close(socket)
             throw BenchmarkError("cannot send half a header to rewind serve: error \(errno)")

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import RewindJSON
+import RewindUpload
 
 #if canImport(Glibc)
 import Glibc
@@ -43,7 +44,7 @@ struct LivePageWatcher: Sendable {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let events = try connect()
         defer { close(events) }
-        try send(events, "GET /live/events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
+        try send(events, "GET \(WireRoute.liveEvents) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\n\r\n")
         var stream = HTTPStream()
         while !stream.headerRead {
             guard DispatchTime.now().uptimeNanoseconds < deadline else { throw BenchmarkError("rewind live sent no event stream") }
@@ -77,7 +78,7 @@ struct LivePageWatcher: Sendable {
             // are read next, and start the next load.
             if announced > shown, let session {
                 let target = announced
-                try load("/live/sessions/\(session)/data")
+                try load(WireRoute.liveData.pattern.replacingOccurrences(of: ":" + WireRoute.id, with: session))
                 let loaded = DispatchTime.now().uptimeNanoseconds
                 while shown < target {
                     timings.shown[shown] = loaded

@@ -34,7 +34,12 @@ extension LiveInspector {
         router.add(middleware: ErrorBodies())
         // Every request shows the pairing code first (or, without one, names a loopback host).
         router.add(middleware: Paired(code: pairingCode))
-        let page = ReportWriter.livePage(title: "Rewind live")
+        let page = ReportWriter.livePage(
+            title: "Rewind live",
+            routes: [
+                "events": WireRoute.liveEvents.pattern, "sessions": WireRoute.liveSessions.pattern, "data": WireRoute.liveData.pattern,
+                "commands": WireRoute.liveCommand.pattern,
+            ])
         router.get(.init(WireRoute.home)) { _, _ in Self.answer(page, type: "text/html; charset=utf-8") }
         router.get(.init(WireRoute.liveEvents)) { _, _ in try await Self.events(hub) }
         router.get(.init(WireRoute.liveSessions)) { _, _ in try await self.sessions(hub) }
@@ -84,19 +89,15 @@ extension LiveInspector {
     /// app's last outcome.
     private func sessions(_ hub: LiveHub) async throws -> Response {
         let sessions = try LogReader(path: logPath).sessions()
-        var listed: [JSONValue] = []
+        var listed: [WireLiveSession] = []
         for session in sessions {
             let outcome = if let id = session.id { await hub.outcome(of: id) } else { JSONValue?.none }
             listed.append(
-                .object(
-                    JSONObject([
-                        ("id", session.id.map { .string($0.uuidString) } ?? .null), ("name", session.name.map(JSONValue.string) ?? .null),
-                        ("flow", .string(session.flow)), ("app", session.metadata?.app.map(JSONValue.string) ?? .null),
-                        ("steps", .int(session.eventCount)), ("last_step", .int(session.lastStep)), ("ended", .bool(session.endedAt != nil)),
-                        ("outcome", outcome ?? .null),
-                    ])))
+                WireLiveSession(
+                    id: session.id, name: session.name, flow: session.flow, app: session.metadata?.app, steps: session.eventCount,
+                    lastStep: session.lastStep, ended: session.endedAt != nil, outcome: outcome))
         }
-        return Self.answer(JSONValue.object(JSONObject([("sessions", .array(listed))])).canonicalBytes, type: "application/json")
+        return Self.answer(WireLiveSession.listing(of: listed).canonicalBytes, type: "application/json")
     }
 
     /// `GET /live/sessions/{id}/data`: the session as the report's data.
@@ -127,7 +128,7 @@ extension LiveInspector {
             throw CollectorError.badRequest("the command is not JSON")
         }
         let number = try await hub.enqueue(json, for: id)
-        return try Collector.json(["number": number], status: .accepted)
+        return Self.answer(WireLiveQueued(number: number).json.canonicalBytes, type: "application/json", status: .accepted)
     }
 
     /// `POST /v1/sessions/{id}/blocks`: an app's upload, as to a collector.
@@ -159,9 +160,8 @@ extension LiveInspector {
         let after = request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
         let wait = min(25, max(0, request.uri.queryParameters.get("wait").flatMap(Int.init) ?? 20))
         let commands = await hub.commands(for: id, after: after, waiting: wait)
-        let listed = commands.map { JSONValue.object(JSONObject([("number", .int($0.number)), ("command", $0.command)])) }
-        let answer = JSONValue.object(JSONObject([("epoch", .string(hub.epoch)), ("commands", .array(listed))]))
-        return Self.answer(answer.canonicalBytes, type: "application/json")
+        let answer = WireLiveCommands(epoch: hub.epoch, commands: commands.map { .init(number: $0.number, command: $0.command) })
+        return Self.answer(answer.json.canonicalBytes, type: "application/json")
     }
 
     /// `POST /v1/live/sessions/{id}/outcomes`: what the app did with a command, for the pages.
@@ -185,11 +185,11 @@ extension LiveInspector {
         return Response(status: .noContent)
     }
 
-    private static func answer(_ bytes: [UInt8], type: String) -> Response {
+    private static func answer(_ bytes: [UInt8], type: String, status: HTTPResponse.Status = .ok) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.cacheControl] = "no-store"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }
 

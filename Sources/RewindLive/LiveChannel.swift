@@ -41,18 +41,10 @@ struct LiveChannel: Sendable {
         guard let address = components?.url else { return ("", []) }
         var request = URLRequest(url: address)
         request.timeoutInterval = Double(waitSeconds + 10)
-        let answer = try JSONValue(parsing: try await send(request))
-        guard case .array(let commands)? = answer[JSONPath("commands")] else {
+        guard let answer = WireLiveCommands(json: try JSONValue(parsing: try await send(request))) else {
             throw LiveWireError("the inspector's commands are not a list")
         }
-        let epoch: String = if case .string(let epoch)? = answer[JSONPath("epoch")] { epoch } else { "" }
-        return (
-            epoch,
-            commands.compactMap { entry in
-                guard case .int(let number)? = entry[JSONPath("number")], let command = entry[JSONPath("command")] else { return nil }
-                return (number, command)
-            }
-        )
+        return (answer.epoch, answer.commands.map { ($0.number, $0.command) })
     }
 
     /// Posts what became of a command.

@@ -26,18 +26,19 @@ public struct LiveInspectorClient: Sendable {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = Data(command.json.canonicalBytes)
-        guard case .int(let number)? = try await answer(to: request)[JSONPath("number")] else {
+        guard let queued = WireLiveQueued(json: try await answer(to: request)) else {
             throw LiveWireError("the inspector's answer to a command has no number")
         }
-        return number
+        return queued.number
     }
 
     /// The last thing the app of `session` answered, nil before its first answer.
     public func outcome(of session: UUID) async throws(LiveWireError) -> LiveOutcome? {
-        guard case .array(let sessions)? = try await answer(to: URLRequest(url: WireRoute.liveSessions.url(on: url)))[JSONPath("sessions")]
-        else { throw LiveWireError("the inspector's sessions are not a list") }
-        for held in sessions where held[JSONPath("id")] == .string(session.uuidString) {
-            guard let outcome = held[JSONPath("outcome")], outcome != .null else { return nil }
+        guard let sessions = WireLiveSession.listing(try await answer(to: URLRequest(url: WireRoute.liveSessions.url(on: url)))) else {
+            throw LiveWireError("the inspector's sessions are not a list")
+        }
+        for held in sessions where held.id == session {
+            guard let outcome = held.outcome else { return nil }
             return try LiveOutcome(json: outcome)
         }
         throw LiveWireError("the inspector holds no session \(session.uuidString)")

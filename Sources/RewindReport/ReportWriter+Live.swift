@@ -6,8 +6,16 @@ extension ReportWriter {
     /// The live inspector's page (`rewind live`, docs/live.md): the report's page with no
     /// session in it, whose script asks the server it came from for the sessions and their
     /// steps as they arrive. Its policy lets it talk to that server alone.
-    public static func livePage(title: String) -> [UInt8] {
-        let data = JSONValue.object(JSONObject([("format", .int(2)), ("log", .string("live")), ("sessions", .array([])), ("live", .bool(true))]))
+    ///
+    /// - Parameter routes: the server's paths the script asks, by name: `events` (its event
+    ///   stream), `sessions` (their list), `data` and `commands` (a session's, with `:id` where
+    ///   its id goes).
+    public static func livePage(title: String, routes: [String: String]) -> [UInt8] {
+        let routes = JSONValue.object(JSONObject(routes.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+        let data = JSONValue.object(
+            JSONObject([
+                ("format", .int(2)), ("log", .string("live")), ("sessions", .array([])), ("live", .bool(true)), ("live_routes", routes),
+            ]))
         var page = ReportPage(title: title, data: data.canonicalBytes)
         page.connects = true
         return page.bytes

@@ -103,7 +103,7 @@ import Testing
             let attributes = try await browser.evaluate(
                 "return [...document.querySelectorAll('#sessions *')].flatMap(e => [...e.attributes].map(a => a.name)).filter((n, i, all) => all.indexOf(n) === i).sort().join(' ')"
             ).string
-            #expect(attributes == "aria-label class data-session hidden href readonly type")
+            #expect(attributes == "aria-label class data-session data-share hidden href readonly type")
             try await browser.screenshot(to: shots.appendingPathComponent("sessions-page-hostile.png").path)
 
             // Paged: 50, 50, 21, newest first, each page after the last.

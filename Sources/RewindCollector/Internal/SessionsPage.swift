@@ -210,7 +210,7 @@ struct SessionsPage {
                 cell(tags.isEmpty ? nil : tags.map { "\($0.key)=\($0.value)" }.joined(separator: ", "), "tags"),
                 """
                 <td class="actions"><a class="open" href="\(WireRoute.report.path(uuid))">Open</a> \
-                <button class="share" type="button" data-session="\(id)">Copy share link</button>\
+                <button class="share" type="button" data-share="\(WireRoute.share.path(uuid))">Copy share link</button>\
                 <input class="link" readonly hidden aria-label="Share link"></td>
                 """,
             ]
@@ -263,7 +263,7 @@ struct SessionsPage {
           const field = button.parentElement.querySelector('input.link');
           button.disabled = true;
           try {
-            const response = await fetch('/sessions/' + encodeURIComponent(button.dataset.session) + '/share',
+            const response = await fetch(button.dataset.share,
               {method: 'POST', credentials: 'same-origin'});
             const answer = await response.json();
             if (!response.ok) throw new Error(answer.error ? answer.error.message : 'the collector refused');

@@ -1885,6 +1885,8 @@
    */
   const live = {
     enabled: DATA.live === true,
+    /** The server's routes by name, `:id` where a session's id goes: written once, in Swift. */
+    routes: DATA.live_routes ?? {},
     code: new URLSearchParams(location.search).get('code'),
     /** Session number → its id, and the app's last word: { travelling, shown_step, skipped, held, step }. */
     ids: new Map(),
@@ -1893,6 +1895,11 @@
     /** Outcomes listed before their session loaded: applied when it arrives. */
     pendingOutcomes: new Map(),
     started: false,
+
+    /** The route `name`, for session `id` when it names one, with the pairing code. */
+    route(name, id) {
+      return this.url(id === undefined ? this.routes[name] : this.routes[name].replace(':id', encodeURIComponent(id)));
+    },
 
     url(path) {
       return this.code === null ? path : `${path}${path.includes('?') ? '&' : '?'}code=${encodeURIComponent(this.code)}`;
@@ -1913,7 +1920,7 @@
       try {
         do {
           state.again = false;
-          const response = await fetch(this.url(`/live/sessions/${encodeURIComponent(id)}/data`), { cache: 'no-store' });
+          const response = await fetch(this.route('data', id), { cache: 'no-store' });
           if (!response.ok) break;
           const text = await response.text();
           this.arrive(id, text.includes('"$exact') ? JSON.parse(text, revive) : JSON.parse(text));
@@ -1959,7 +1966,7 @@
       const id = session && this.ids.get(session.number);
       if (!id) return;
       try {
-        const response = await fetch(this.url(`/live/sessions/${encodeURIComponent(id)}/commands`), {
+        const response = await fetch(this.route('commands', id), {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(command),
@@ -2012,14 +2019,14 @@
       $('live').hidden = false;
       document.body.dataset.live = 'waiting';
       $('log-name').textContent = 'live';
-      const events = new EventSource(this.url('/live/events'));
+      const events = new EventSource(this.route('events'));
       events.addEventListener('steps', (event) => this.load(JSON.parse(event.data).session));
       events.addEventListener('outcome', (event) => this.outcome(JSON.parse(event.data)));
       // Each (re)connection loads every session held: a page reloaded, or an inspector
       // restarted, catches up from what the inspector's log holds.
       events.addEventListener('open', async () => {
         try {
-          const response = await fetch(this.url('/live/sessions'), { cache: 'no-store' });
+          const response = await fetch(this.route('sessions'), { cache: 'no-store' });
           for (const listed of (await response.json()).sessions) {
             if (!listed.id) continue;
             if (listed.outcome) this.pendingOutcomes.set(listed.id, listed.outcome);
