@@ -233,7 +233,7 @@ let package = Package(
         ),
         .testTarget(name: "RewindLiveTests", dependencies: ["RewindTestSupport", "RewindLive", "RewindCore", "RewindLog", "RewindJSON"]),
         .testTarget(name: "RewindUploadTests", dependencies: ["RewindTestSupport", "RewindUpload", "RewindLog", "RewindCore", "RewindJSON"]),
-        .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore", "RewindInspector", "RewindLog"]),
+        .testTarget(name: "RewindTeamStoreTests", dependencies: ["RewindTestSupport", "RewindTeamStore", "RewindInspector", "RewindLog", "RewindUpload"]),
         .testTarget(
             name: "RewindCLITests",
             dependencies: [

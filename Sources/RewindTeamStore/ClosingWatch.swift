@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import PostgresNIO
 import RewindLog
+import RewindUpload
 
 /// Gives up on work on a connection the server closed, which PostgresNIO can leave waiting.
 ///

@@ -2,6 +2,7 @@
 import Atomics
 import PostgresNIO
 import RewindLog
+import RewindUpload
 
 extension TeamStore {
     /// Runs `body` on a connection of the pool, given up when the server closes the connection

@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import RewindCore
 import RewindLog
+import RewindUpload
 
 extension TeamStore {
     /// The session `selector` names (its number in ``sessions(matching:)``, its UUID, or a

@@ -1,6 +1,7 @@
 #if Servers
 import Foundation
 import RewindLog
+import RewindUpload
 
 extension TeamStore: SessionStore {
     /// The store's URL, without its password.

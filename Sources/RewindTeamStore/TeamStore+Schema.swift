@@ -1,6 +1,7 @@
 #if Servers
 import PostgresNIO
 import RewindLog
+import RewindUpload
 
 extension TeamStore {
     /// The schema this code writes and the newest it reads, kept in `rewind_store`.

@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import RewindCore
 import RewindLog
+import RewindUpload
 
 extension TeamStore {
     /// The sessions that meet `filter`, oldest first. Their `number` is their place in

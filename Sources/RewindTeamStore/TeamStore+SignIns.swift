@@ -2,6 +2,7 @@
 import Foundation
 import PostgresNIO
 import RewindLog
+import RewindUpload
 
 /// Sign-ins to the sessions page of the collectors in front of this store, kept here so that
 /// every collector on the store knows them (a load balancer sends a browser to any) and a

@@ -3,6 +3,7 @@ import Foundation
 import PostgresNIO
 import RewindCore
 import RewindLog
+import RewindUpload
 
 /// A team store: the sessions of many logs in one PostgreSQL database, each under its
 /// identity (docs/team-store.md).

@@ -1,5 +1,6 @@
 import Foundation
 import RewindLog
+import RewindUpload
 
 /// Where a team store is: a `postgres://` URL read by libpq's conventions.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import RewindLog
 import RewindTestSupport
+import RewindUpload
 import Testing
 
 @testable import RewindTeamStore

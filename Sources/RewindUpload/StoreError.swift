@@ -1,6 +1,6 @@
 /// Why a store elsewhere (a team store, a collector) could not do what was asked: reaching
 /// it, signing in, finding a session. What a store refuses of a copy itself is an
-/// ``UploadError``; damage in a log file, a ``LogError``. Only the command line and the
+/// `UploadError`; damage in a log file, a `LogError`. Only the command line and the
 /// collector turn it into a line, an exit code or an HTTP status.
 ///
 /// Matched by kind, as GRDB's `DatabaseError` is by code:
