@@ -16,6 +16,10 @@ public struct Uploader: Sendable {
         public var label: String
         /// Blocks the collector had not had.
         public var added: Int
+        /// Steps the collector had not had.
+        public var addedSteps = 0
+        /// Whether the collector held nothing of the session before.
+        public var created = false
         /// The last step the collector holds now.
         public var storedThrough: Int
         /// Whether the collector held the session as it is before the upload.
@@ -41,6 +45,12 @@ public struct Uploader: Sendable {
     public var batchBytes = 4 << 20
     /// …and this many blocks.
     public var batchBlocks = 1_024
+    /// Whether the blocks the collector holds are sent too, for it to compare with its own: a
+    /// session that disagrees with what it holds is then refused (``UploadError/Kind/conflict``)
+    /// where, off, a session the collector holds through its last step is taken as there.
+    /// What `rewind push` does; an app's uploader, whose sessions no one else writes, leaves
+    /// it off and sends only what is new.
+    public var checksHeld = false
 
     public init(log: String, to destination: any SessionDestination) {
         self.log = log
@@ -64,15 +74,18 @@ public struct Uploader: Sendable {
         }
         let held = try await destination.progress(of: id)
         var stored = held?.storedThrough ?? 0
-        var added = 0
+        var added = 0, addedSteps = 0
         let ended = session.endedAt != nil
-        if let held, held.storedThrough >= session.lastStep, held.ended == ended {
+        if !checksHeld, let held, held.storedThrough >= session.lastStep, held.ended == ended {
             return Outcome(session: id, label: session.label, added: 0, storedThrough: stored, alreadyThere: true, steps: session.eventCount)
         }
         var restarts = 0
         var batches: [Batch] = []
+        // Where the next batch starts: after what the collector holds, or, checking what it
+        // holds, after the last batch sent.
+        var sent = 0
         while true {
-            let batch = try reader.storedCopy(of: session, after: stored, maximumBytes: batchBytes, maximumBlocks: batchBlocks)
+            let batch = try reader.storedCopy(of: session, after: checksHeld ? sent : stored, maximumBytes: batchBytes, maximumBlocks: batchBlocks)
             let received: ReceivedBlocks
             let started = DispatchTime.now().uptimeNanoseconds
             do {
@@ -86,12 +99,18 @@ public struct Uploader: Sendable {
                 continue
             }
             added += received.added
+            addedSteps += received.steps
             stored = received.storedThrough
+            sent = batch.blocks.last?.lastStep ?? sent
             // Through the last step the log held when the upload began: one that is still being
             // recorded goes on at the next upload.
-            if batch.blocks.isEmpty || stored >= session.lastStep { break }
+            if batch.blocks.isEmpty || (checksHeld ? sent : stored) >= session.lastStep { break }
         }
-        return Outcome(
-            session: id, label: session.label, added: added, storedThrough: stored, alreadyThere: false, steps: session.eventCount, batches: batches)
+        var outcome = Outcome(
+            session: id, label: session.label, added: added, storedThrough: stored, alreadyThere: added == 0 && held != nil,
+            steps: session.eventCount, batches: batches)
+        outcome.addedSteps = addedSteps
+        outcome.created = held == nil
+        return outcome
     }
 }

@@ -11,13 +11,45 @@ import FoundationNetworking
 /// `rewind serve` and `rewind push --to http://…`, the real binary and the real server on
 /// loopback: the issue's check, then each kind of bad input refused with nothing written.
 @MainActor @Suite(.serialized, .serversBuild) struct CollectorCommandTests {
+    /// A copy whose steps disagree with the collector's is refused, as a log and a team store
+    /// refuse it, though the collector holds as many steps: `push` sends the blocks it holds
+    /// for the collector to compare. Before, it said "already in the store", exit 0.
+    @Test func pushingASessionThatDisagreesIsRefusedNamingItsSteps() async throws {
+        let collector = try await RunningCollector()
+        let folder = try TemporaryDirectory()
+        let log = try DemoLogFile()
+        let export = try await TeamStoreBuild.run(["export", log.path, "--session", "1"])
+        #expect(export.status == 0, "\(export.stderr)")
+        // The same session, one late step's origin changed: its block's bytes differ.
+        var lines = export.stdout.split(separator: "\n").map(String.init)
+        lines[lines.count - 2] = lines[lines.count - 2].replacingOccurrences(of: #""origin":"login""#, with: #""origin":"elsewhere""#)
+        #expect(lines[lines.count - 2].contains("elsewhere"))
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder.path("changed.jsonl"), atomically: true, encoding: .utf8)
+        let changed = folder.path("changed.rewind")
+        #expect(try await TeamStoreBuild.run(["import", folder.path("changed.jsonl"), "-o", changed]).status == 0)
+        let pushed = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let before = storeBytes(collector)
+        let refused = try await TeamStoreBuild.run(["push", changed, "--to", collector.url, "--token", collector.upload])
+        #expect(refused.status == 65)
+        #expect(refused.stdout == "")
+        #expect(
+            refused.stderr.hasPrefix("rewind: \(changed) #1 (login-happy) ")
+                && refused.stderr.hasSuffix(": \(collector.url): the store holds other steps under the block of steps 1 through 20 (HTTP 409)\n"),
+            "\(refused.stderr)")
+        #expect(storeBytes(collector) == before, "a refused push wrote nothing")
+        // The same copy again, and the log's own: nothing added, said as the other stores say it.
+        let again = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
+        #expect(again.status == 0 && again.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(again.stdout)")
+    }
+
     @Test func pushingTheDemoTwiceOverHTTPStoresItsSevenSessionsOnce() async throws {
         let collector = try await RunningCollector()
         let log = try DemoLogFile()
         let first = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(first.status == 0, "\(first.stderr)")
         let lines = first.stdout.split(separator: "\n")
-        #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("pushed \(log.path) #") && $0.contains(": 1 blocks, through step ") }, "\(first.stdout)")
+        #expect(lines.count == 7 && lines.allSatisfy { $0.hasPrefix("pushed \(log.path) #") && $0.hasSuffix(" steps") }, "\(first.stdout)")
         let second = try await TeamStoreBuild.run(["push", log.path, "--to", collector.url, "--token", collector.upload])
         #expect(second.status == 0 && second.stdout.split(separator: "\n").allSatisfy { $0.hasPrefix("already in the store: ") }, "\(second.stdout)")
         #expect(try await sessionIDs(collector.store) == sessionIDs(log.path))

@@ -70,24 +70,15 @@ struct PushCommand: AsyncParsableCommand {
         if failed { throw ExitCode(65) }
     }
 
-    /// Uploads every session of every log to a collector, over its protocol.
+    /// Uploads every session of every log to a collector, over its protocol, its blocks held
+    /// too, for the collector to compare: the lines and the refusals are a log's and a team
+    /// store's.
     private func upload() async throws {
         let failed = try await SessionStores.withDestination(to, token: token) { destination in
             var failed = false
             for log in logs {
                 do {
-                    if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
-                    for outcome in try await Uploader(log: log, to: destination).upload() {
-                        let label = "\(log) \(outcome.label) \(outcome.session.uuidString)"
-                        if outcome.alreadyThere {
-                            print(TerminalText.escaped("already in the store: \(label)"))
-                        } else {
-                            print(TerminalText.escaped("pushed \(label): \(outcome.added) blocks, through step \(outcome.storedThrough)"))
-                        }
-                        if link, let collector = destination as? CollectorStore {
-                            print(TerminalText.escaped("link: \(try await collector.collector.link(for: outcome.session).absoluteString)"))
-                        }
-                    }
+                    failed = try await upload(log, to: destination) || failed
                 } catch let error as LogError {
                     failed = true
                     report(error)
@@ -96,6 +87,39 @@ struct PushCommand: AsyncParsableCommand {
             return failed
         }
         if failed { throw ExitCode(65) }
+    }
+
+    /// Uploads every session of `log`; true when one of them was refused, after the others went.
+    private func upload(_ log: String, to destination: any SessionDestination) async throws -> Bool {
+        if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
+        let reader = try LogReader(path: log)
+        var uploader = Uploader(log: log, to: destination)
+        uploader.checksHeld = true
+        var refused = false
+        for session in try reader.sessions() {
+            let label = "\(log) \(session.label) \(session.id?.uuidString ?? "")"
+            let outcome: Uploader.Outcome
+            do {
+                outcome = try await uploader.upload(session, from: reader)
+            } catch let error as UploadError {
+                refused = true
+                report(UploadError(error.kind, "\(label): \(error.message)", storedThrough: error.storedThrough))
+                continue
+            }
+            if outcome.created {
+                print(TerminalText.escaped("pushed \(label): \(outcome.addedSteps) steps"))
+            } else if outcome.added > 0 {
+                print(TerminalText.escaped("pushed \(label): \(outcome.addedSteps) steps added, through step \(outcome.storedThrough)"))
+            } else if outcome.storedThrough > session.lastStep {
+                print(TerminalText.escaped("the store holds more: \(label): through step \(outcome.storedThrough), the log through \(session.lastStep)"))
+            } else {
+                print(TerminalText.escaped("already in the store: \(label)"))
+            }
+            if link, let collector = destination as? CollectorStore {
+                print(TerminalText.escaped("link: \(try await collector.collector.link(for: outcome.session).absoluteString)"))
+            }
+        }
+        return refused
     }
 
     private func report(_ error: any Error) {
