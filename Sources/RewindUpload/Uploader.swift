@@ -74,7 +74,7 @@ public struct Uploader: Sendable {
         }
         let held = try await destination.progress(of: id)
         var stored = held?.storedThrough ?? 0
-        var added = 0, addedSteps = 0
+        var added = 0, addedSteps = 0, changed = false
         let ended = session.endedAt != nil
         if !checksHeld, let held, held.storedThrough >= session.lastStep, held.ended == ended {
             return Outcome(session: id, label: session.label, added: 0, storedThrough: stored, alreadyThere: true, steps: session.eventCount)
@@ -100,6 +100,7 @@ public struct Uploader: Sendable {
             }
             added += received.added
             addedSteps += received.steps
+            changed = changed || received.changed
             stored = received.storedThrough
             sent = batch.blocks.last?.lastStep ?? sent
             // Through the last step the log held when the upload began: one that is still being
@@ -107,7 +108,7 @@ public struct Uploader: Sendable {
             if batch.blocks.isEmpty || (checksHeld ? sent : stored) >= session.lastStep { break }
         }
         var outcome = Outcome(
-            session: id, label: session.label, added: added, storedThrough: stored, alreadyThere: added == 0 && held != nil,
+            session: id, label: session.label, added: added, storedThrough: stored, alreadyThere: held != nil && !changed,
             steps: session.eventCount, batches: batches)
         outcome.addedSteps = addedSteps
         outcome.created = held == nil

@@ -108,7 +108,7 @@ struct PushCommand: AsyncParsableCommand {
             }
             if outcome.created {
                 print(TerminalText.escaped("pushed \(label): \(outcome.addedSteps) steps"))
-            } else if outcome.added > 0 {
+            } else if !outcome.alreadyThere {
                 print(TerminalText.escaped("pushed \(label): \(outcome.addedSteps) steps added, through step \(outcome.storedThrough)"))
             } else if outcome.storedThrough > session.lastStep {
                 print(TerminalText.escaped("the store holds more: \(label): through step \(outcome.storedThrough), the log through \(session.lastStep)"))
