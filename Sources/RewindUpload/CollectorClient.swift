@@ -72,7 +72,7 @@ public final class CollectorClient: SessionDestination {
         do {
             let (data, _) = try await send(request)
             return try decode(WireProgress.self, data).received
-        } catch let error as StoreError where error.kind == .noSuchSession {
+        } catch StoreError.noSuchSession {
             return nil
         }
     }
@@ -104,7 +104,7 @@ public final class CollectorClient: SessionDestination {
         do {
             _ = try await send(request)
             return true
-        } catch let error as StoreError where error.kind == .noSuchSession {
+        } catch StoreError.noSuchSession {
             return false
         }
     }

@@ -59,7 +59,7 @@ public struct CollectorStore: SessionStore {
         let readable: ReadableSessions
         do {
             readable = try await self.readable(SessionSelection(.every))
-        } catch let error as StoreError where error.kind == .noSuchSession {
+        } catch StoreError.noSuchSession {
             return nil
         }
         defer { readable.discard() }

@@ -53,46 +53,44 @@ struct PushCommand: AsyncParsableCommand {
         // A collector takes a session in bodies its limit bounds (8 MiB by default) and may
         // answer "later": the uploader cuts each session into uploads and goes on from what
         // the collector holds. A log and a team store take a whole copy in one transaction.
-        if CollectorClient.isLocation(to) { return try await upload() }
-        let failed = try await SessionStores.withStore(to) { store in
-            var failed = false
-            for log in logs {
-                do {
-                    failed = try await push(log, to: store) || failed
-                } catch let error as LogError {
-                    // A log that cannot be read keeps no other log's sessions out.
-                    failed = true
-                    report(error)
-                }
+        let failed =
+            if CollectorClient.isLocation(to) {
+                try await SessionStores.withDestination(to, token: token) { destination in try await eachLog { try await upload($0, to: destination) } }
+            } else {
+                try await SessionStores.withStore(to) { store in try await eachLog { try await push($0, to: store) } }
             }
-            return failed
-        }
         if failed { throw ExitCode(65) }
     }
 
-    /// Uploads every session of every log to a collector, over its protocol, its blocks held
-    /// too, for the collector to compare: the lines and the refusals are a log's and a team
-    /// store's.
-    private func upload() async throws {
-        let failed = try await SessionStores.withDestination(to, token: token) { destination in
-            var failed = false
-            for log in logs {
-                do {
-                    failed = try await upload(log, to: destination) || failed
-                } catch let error as LogError {
-                    failed = true
-                    report(error)
-                }
+    /// `body` for every log; true when one of them was refused or could not be read: a log
+    /// that cannot be read keeps no other log's sessions out.
+    private func eachLog(_ body: (String) async throws -> Bool) async throws -> Bool {
+        var failed = false
+        for log in logs {
+            do {
+                failed = try await body(log) || failed
+            } catch let error as LogError {
+                failed = true
+                report(error)
             }
-            return failed
         }
-        if failed { throw ExitCode(65) }
+        return failed
     }
 
-    /// Uploads every session of `log`; true when one of them was refused, after the others went.
-    private func upload(_ log: String, to destination: any SessionDestination) async throws -> Bool {
-        if try LogReader(path: log).formatVersion < SQLiteSink.formatVersion { try SQLiteSink(path: log).close() }
+    /// A reader of `log`, migrated first when it is older than this rewind: sessions of an
+    /// older log get their identity as a writer migrates it.
+    private func reader(of log: String) throws -> LogReader {
         let reader = try LogReader(path: log)
+        guard reader.formatVersion < SQLiteSink.formatVersion else { return reader }
+        try SQLiteSink(path: log).close()
+        return try LogReader(path: log)
+    }
+
+    /// Uploads every session of `log` to a collector, over its protocol, its blocks held too,
+    /// for the collector to compare: the lines and the refusals are a log's and a team store's.
+    /// True when one of them was refused, after the others went.
+    private func upload(_ log: String, to destination: any SessionDestination) async throws -> Bool {
+        let reader = try reader(of: log)
         var uploader = Uploader(log: log, to: destination)
         uploader.checksHeld = true
         var refused = false
@@ -129,12 +127,7 @@ struct PushCommand: AsyncParsableCommand {
     /// Pushes every session of `log`; true when one of them was refused (damaged, stored in
     /// rows, or disagreeing with the store's), after the others went.
     private func push(_ log: String, to store: any SessionStore) async throws -> Bool {
-        var reader = try LogReader(path: log)
-        if reader.formatVersion < SQLiteSink.formatVersion {
-            // Sessions of an older log get their identity as a writer migrates it.
-            try SQLiteSink(path: log).close()
-            reader = try LogReader(path: log)
-        }
+        let reader = try reader(of: log)
         var refused = false
         for session in try reader.sessions() {
             let copy: StoredSessionCopy
