@@ -15,5 +15,6 @@
 /// type with its own `CodingKeys`, `encode(to:)` or `init(from:)`, property wrappers, lazy
 /// properties. Members whose types are not marked (`Date`, a type from another library) are
 /// encoded through `Codable` as before, so marking the types of a state one by one is safe.
-@attached(extension, conformances: JSONTreeEncodable, JSONTreeDecodable, names: named(encodeTree), named(init(tree:_:)), named(writeJSON))
+@attached(
+    extension, conformances: JSONTreeEncodable, JSONTreeDecodable, names: named(encodeTree), named(init(tree:_:)), named(writeJSON), named(initializerLabels))
 public macro RewindCodable() = #externalMacro(module: "RewindCodableMacros", type: "RewindCodableMacro")

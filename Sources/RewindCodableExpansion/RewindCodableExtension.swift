@@ -26,7 +26,9 @@ public struct RewindCodableExtension: ExtensionMacro {
             let access = accessModifier(of: declaration)
             let members: String
             if let structure = declaration.as(StructDeclSyntax.self) {
-                members = StructCoder(properties: try StoredProperty.all(in: structure.memberBlock), access: access).members
+                let properties = try StoredProperty.all(in: structure.memberBlock)
+                let labels = StructCoder.initializerLabels(of: structure, properties: properties)
+                members = StructCoder(properties: properties, access: access, initializerLabels: labels).members
             } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
                 if try isRawValueEnum(enumeration) {
                     members = RawEnumCoder(access: access).members

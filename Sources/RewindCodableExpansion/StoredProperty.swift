@@ -9,6 +9,8 @@ struct StoredProperty {
     /// Its type as written, if it is: the member is then read as that type; otherwise its type
     /// is inferred from what it is assigned to.
     let type: String?
+    /// Whether it is `private` or `fileprivate`, which makes the memberwise initializer so.
+    var isPrivate = false
 
     /// The stored instance properties of `members`, in order; throws at a shape synthesized
     /// `Codable` treats in a way the macro does not follow.
@@ -28,7 +30,8 @@ struct StoredProperty {
                 properties.append(
                     StoredProperty(
                         name: identifier.identifier.identifierName, isDecoded: !(isLet && binding.initializer != nil),
-                        type: binding.typeAnnotation.map { $0.type.spelledForMetatype }))
+                        type: binding.typeAnnotation.map { $0.type.spelledForMetatype },
+                        isPrivate: modifiers.contains("private") || modifiers.contains("fileprivate")))
             }
         }
         return properties

@@ -1,7 +1,11 @@
+import SwiftSyntax
+
 /// The members `@RewindCodable` writes for a struct: an object of its stored properties.
 struct StructCoder {
     let properties: [StoredProperty]
     let access: String
+    /// The labels of an initializer of every decoded property (``initializerLabels(of:properties:)``).
+    var initializerLabels: [String]? = nil
 
     var members: String {
         // Appended in the order of their keys' bytes, the object's own order, so that building
@@ -31,7 +35,29 @@ struct StructCoder {
             \(access)func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
             \(writeBody)
             }
-            """
+            """ + (initializerLabels.map { "\n\(access)static var initializerLabels: [String]? { [\($0.map(literal).joined(separator: ", "))] }" } ?? "")
+    }
+
+    /// The labels of an initializer that takes every property a decoder sets, in order: the
+    /// memberwise one when the struct declares no initializer (and no property is private),
+    /// else one of its own whose labels are those properties, that neither fails nor throws;
+    /// nil when there is none.
+    static func initializerLabels(of structure: StructDeclSyntax, properties: [StoredProperty]) -> [String]? {
+        let decoded = properties.filter(\.isDecoded)
+        let names = decoded.map(\.name)
+        let initializers = structure.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        if initializers.isEmpty {
+            return properties.contains(where: \.isPrivate) ? nil : names
+        }
+        for initializer in initializers {
+            let modifiers = Set(initializer.modifiers.map(\.name.text))
+            guard initializer.optionalMark == nil, initializer.signature.effectSpecifiers == nil,
+                !modifiers.contains("private"), !modifiers.contains("fileprivate")
+            else { continue }
+            let labels = initializer.signature.parameterClause.parameters.map(\.firstName.identifierName)
+            if labels == names { return names }
+        }
+        return nil
     }
 }
 

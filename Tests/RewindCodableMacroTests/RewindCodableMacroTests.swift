@@ -65,6 +65,51 @@ struct RewindCodableMacroTests {
                     try writer.member("version", self.`version`)
                     writer.endObject()
                 }
+                public static var initializerLabels: [String]? {
+                    ["name", "age", "id", "default"]
+                }
+            }
+            """)
+    }
+
+    /// `initializerLabels`, from which `rewind write-test` writes `Type(label: value, …)`: an
+    /// initializer of the type's own with the stored properties' labels counts, one that takes
+    /// something else does not (and hides the memberwise one), nor does a private property.
+    @Test(arguments: [
+        ("    init(id: Int, name: String) { self.id = id; self.name = name }", #"["id", "name"]"#),
+        ("    init(name: String) { self.id = 0; self.name = name }", nil),
+        ("    init?(id: Int, name: String) { return nil }", nil),
+    ])
+    func aStructNamesTheInitializerThatTakesItsStoredProperties(initializer: String, labels: String?) {
+        let source = "@RewindCodable\nstruct S: Codable {\n    var id: Int\n    var name: String\n\(initializer)\n}"
+        let labelsLine = labels.map { "\n    static var initializerLabels: [String]? {\n        \($0)\n    }" } ?? ""
+        expand(
+            source,
+            """
+            struct S: Codable {
+                var id: Int
+                var name: String
+            \(initializer)
+            }
+
+            extension S: JSONTreeEncodable, JSONTreeDecodable {
+                func encodeTree(_ encoder: RewindJSON.JSONTreeEncoder) throws -> RewindJSON.JSONValue {
+                    var object = encoder.object(capacity: 2)
+                    try object.encode(self.`id`, forKey: "id")
+                    try object.encode(self.`name`, forKey: "name")
+                    return object.finish()
+                }
+                init(tree: RewindJSON.JSONValue, _ decoder: RewindJSON.JSONTreeDecoder) throws {
+                    let object = try decoder.object(tree, of: Self.self)
+                    self.`id` = try object.decode((Int).self, forKey: "id")
+                    self.`name` = try object.decode((String).self, forKey: "name")
+                }
+                func writeJSON(to writer: inout RewindJSON.JSONStateWriter) throws {
+                    writer.beginObject()
+                    try writer.member("id", self.`id`)
+                    try writer.member("name", self.`name`)
+                    writer.endObject()
+                }\(labelsLine)
             }
             """)
     }

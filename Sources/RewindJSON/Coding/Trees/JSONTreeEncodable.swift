@@ -13,12 +13,21 @@ public protocol JSONTreeEncodable: Encodable {
     /// builds, with its tape of digests, and no tree. A recorder writes every state and action
     /// so. `@RewindCodable` writes it member by member; by default it builds the tree.
     func writeJSON(to writer: inout JSONStateWriter) throws
+
+    /// The labels, in order, of an initializer that takes every stored property a decoder
+    /// sets (the memberwise one, or one of the type's own with the same labels), from which
+    /// `rewind write-test` writes a value as `Type(label: value, …)`; nil when the type has
+    /// none, and then a test reads the value from its recorded JSON. `@RewindCodable` writes it
+    /// from the declaration; by default nil.
+    static var initializerLabels: [String]? { get }
 }
 
 extension JSONTreeEncodable {
     public func writeJSON(to writer: inout JSONStateWriter) throws {
         writer.tree(try JSONValueEncoder().encode(self))
     }
+
+    public static var initializerLabels: [String]? { nil }
 }
 
 // Called on the type a cast found, so that the value is never boxed in an existential: a
