@@ -114,12 +114,12 @@ let package = Package(
             resources: [.embedInCode("Assets/report.html"), .embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]
         ),
         // Test support for users: replay a recording inside their own tests.
-        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindJSON", "RewindReplay"]),
+        .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindJSON", "RewindRendering", "RewindReplay"]),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReport", "RewindUpload", "RewindLive", "PhotoApp",
+                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReplay", "RewindReport", "RewindUpload", "RewindLive", "PhotoApp",
                 "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
