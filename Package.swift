@@ -119,7 +119,8 @@ let package = Package(
         .target(
             name: "RewindBench",
             dependencies: [
-                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReplay", "RewindReport", "RewindUpload", "RewindLive", "PhotoApp",
+                "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReplay", "RewindReport", "RewindUpload", "RewindLive",
+                "PhotoApp",
                 "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]

@@ -40,6 +40,7 @@ let package = Package(
             dependencies: [
                 "TodoApp",
                 "todo-rewind",
+                .product(name: "RewindCore", package: "Rewind"),
                 .product(name: "RewindTesting", package: "Rewind"),
                 .product(name: "RewindCLI", package: "Rewind"),
                 .product(name: "RewindReplay", package: "Rewind"),

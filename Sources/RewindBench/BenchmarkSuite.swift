@@ -38,7 +38,9 @@ public struct BenchmarkSuite {
     }
 
     /// The groups of figures, in the order they run.
-    public nonisolated static let groups = ["dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live", "sessions", "collector"]
+    public nonisolated static let groups = [
+        "dispatch", "small", "large", "raw", "reading", "diff", "report", "store", "live", "sessions", "collector", "write-test",
+    ]
 
     /// Runs the benchmarks of `groups` (every group when nil); `progress` hears what is being
     /// measured.
@@ -102,6 +104,10 @@ public struct BenchmarkSuite {
         }
         if wanted("collector") {
             try await measureCollector(into: &result, progress: progress)
+        }
+        if wanted("write-test") {
+            progress("write-test of a \(writeTestSteps)-step app session, beside replaying it")
+            try await measureWriteTest(into: &result)
         }
         addRatios(to: &result)
         return result

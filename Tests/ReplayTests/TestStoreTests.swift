@@ -87,11 +87,18 @@ import Testing
         private let lock = NSLock()
         private var messages: [String] = []
 
+        // lock() and unlock(), not withLock, which is macOS 14's.
         func append(_ message: String) {
-            lock.withLock { messages.append(message) }
+            lock.lock()
+            defer { lock.unlock() }
+            messages.append(message)
         }
 
-        var all: [String] { lock.withLock { messages } }
+        var all: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return messages
+        }
     }
 
     @Test func aStepThatChangesWhatItsClosureSaysPasses() async {

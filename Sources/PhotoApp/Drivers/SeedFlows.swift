@@ -6,12 +6,13 @@ import RewindReplay
 /// `photos` and `app` sessions replay against the current reducers, and the scripted and random
 /// drivers record new ones.
 public enum SeedFlows {
-    /// The flows by name. Effects never run on replay, so the backend is never called.
+    /// The flows by name. Effects never run on replay, so the backend is never called; nor in
+    /// a test `rewind write-test` writes, whose reducers these expressions build.
     public static var registry: ReplayRegistry {
         ReplayRegistry([
-            ReplayFlow(LoginFlow.name) { LoginFlow.reducer(backend: idleBackend) },
-            ReplayFlow(PhotosFlow.name) { PhotosFlow.reducer(backend: idleBackend) },
-            ReplayFlow(AppFlow.name) { AppFlow.reducer(backend: idleBackend) },
+            ReplayFlow(LoginFlow.name, testReducer: "LoginFeature(backend: .idle)") { LoginFlow.reducer(backend: .idle) },
+            ReplayFlow(PhotosFlow.name, testReducer: "PhotosFeature(backend: .idle)") { PhotosFlow.reducer(backend: .idle) },
+            ReplayFlow(AppFlow.name, testReducer: "AppFeature(backend: .idle)") { AppFlow.reducer(backend: .idle) },
         ])
     }
 
@@ -33,9 +34,5 @@ public enum SeedFlows {
         return SessionScript(name: session.name, flow: flow, summary: "a seeded random user") { host, start in
             await session.run(host: host, start: start)
         }
-    }
-
-    private static var idleBackend: FakeBackend {
-        FakeBackend(seed: 0, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
     }
 }

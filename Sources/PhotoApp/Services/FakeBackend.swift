@@ -32,6 +32,12 @@ public final class FakeBackend: Sendable {
     /// - Parameters:
     ///   - failureRate: the chance that any call fails on its own, drawn from the seed
     ///     (0 for scripted sessions; the random driver uses a little).
+    /// A backend for reducers whose effects never run (replay, a test `rewind write-test`
+    /// wrote): seeded, on a clock that starts at 1970.
+    public static var idle: FakeBackend {
+        FakeBackend(seed: 0, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+    }
+
     public init(seed: UInt64, clock: SimulatedClock, photoCount: Int = 12, failureRate: Double = 0) {
         self.seed = seed
         self.clock = clock

@@ -8,7 +8,7 @@ struct RootCommand: AsyncParsableCommand {
         let inspecting: [any ParsableCommand.Type] = [
             SessionsCommand.self, LogCommand.self, ShowCommand.self, DiffCommand.self, StepCommand.self,
             HistoryCommand.self, FindCommand.self, ReportCommand.self, ExportCommand.self, ImportCommand.self,
-            CheckCommand.self, ReplayCommand.self, MinimizeCommand.self, PushCommand.self, PullCommand.self, ServeCommand.self,
+            CheckCommand.self, ReplayCommand.self, MinimizeCommand.self, WriteTestCommand.self, PushCommand.self, PullCommand.self, ServeCommand.self,
             LiveInspectorCommand.self,
         ]
         return CommandConfiguration(

@@ -3,6 +3,7 @@ import Foundation
 import RewindCollector
 import RewindLog
 import RewindRendering
+import RewindReplay
 import RewindReport
 import RewindTeamStore
 import RewindUpload
@@ -26,6 +27,11 @@ enum CommandErrors {
         case let error as ReportError:
             // Too large or ambiguous: a request to narrow, like a step out of range.
             return fail(error.description, code: 64, commandName: commandName)
+        case let error as TestWriterError:
+            // A window outside the session, a reducer with no name: a request to change (64);
+            // a session that lacks what a test asserts, or does not decode: its data (65).
+            let code: Int32 = error.kind == .invalidWindow || error.kind == .noReducerExpression ? 64 : 65
+            return fail(error.description, code: code, commandName: commandName)
         case let error as ExitCode:
             // Already reported by the command, like a failed check or replay.
             return error.rawValue

@@ -25,6 +25,17 @@ struct FlowRequirement {
         return sessions
     }
 
+    /// The sessions `selectors` name (every session of `log` when none), checked as
+    /// ``check(log:session:verb:)`` checks one, in the order given.
+    func check(log: String, sessions selectors: [String], verb: String) throws(LogError) -> [SessionSummary] {
+        guard !selectors.isEmpty else { return try check(log: log, session: nil, verb: verb) }
+        var sessions: [SessionSummary] = []
+        for selector in selectors {
+            sessions += try check(log: log, session: selector, verb: verb)
+        }
+        return sessions
+    }
+
     /// Why `verb` cannot run `session`, and what to do.
     func message(session: SessionSummary, verb: String) -> String {
         let commandName = CommandContext.current.commandName

@@ -38,13 +38,18 @@ public struct RecordedActions: Sendable {
     public let initialState: JSONValue
     /// Every recorded step, in order.
     public let steps: [Step]
+    /// The recorded state after each step, migrated, when asked for (`keepingStates`); empty
+    /// otherwise.
+    public let states: [JSONValue]
     /// What the recording says each transition gave, and at which step: the evidence a
     /// shortened replay is checked against, since the reducer that recorded is gone.
     let transitions: [Transition: (after: StateDigest, step: Int, behaviour: RecordedBehaviour)]
 
     /// Reads session `selector` of the log at `path` (the only one when nil) for the flow
     /// `registry` has under its name, through step `last` when given.
-    public init(log path: String, session selector: String?, registry: ReplayRegistry, through last: Int? = nil) throws(LogError) {
+    public init(
+        log path: String, session selector: String?, registry: ReplayRegistry, through last: Int? = nil, keepingStates: Bool = false
+    ) throws(LogError) {
         let reader = try LogReader(path: path)
         let session = try reader.session(selector)
         guard let flow = registry[session.flow] else {
@@ -71,6 +76,7 @@ public struct RecordedActions: Sendable {
         let start = session.firstKeptState
         let initial = try migrated(try reader.state(of: session, at: start), isAction: false)
         var steps: [Step] = []
+        var states: [JSONValue] = []
         var transitions: [Transition: (after: StateDigest, step: Int, behaviour: RecordedBehaviour)] = [:]
         var failure: LogError?
         var before = initial.digest(by: session.digestRule)
@@ -78,8 +84,9 @@ public struct RecordedActions: Sendable {
             guard failure == nil else { return }
             do throws(LogError) {
                 let action = try migrated(event.action, isAction: true)
-                let afterDigest =
-                    session.schemaVersion < flow.schemaVersion ? try migrated(after, isAction: false).digest(by: session.digestRule) : event.digest
+                let migratedAfter = session.schemaVersion < flow.schemaVersion ? try migrated(after, isAction: false) : after
+                let afterDigest = session.schemaVersion < flow.schemaVersion ? migratedAfter.digest(by: session.digestRule) : event.digest
+                if keepingStates { states.append(migratedAfter) }
                 var effects = event.effects
                 if let sends = effects?.sends, !sends.isEmpty { effects?.sends = try sends.map { send throws(LogError) in try migrated(send, isAction: true) } }
                 let outputs = try event.outputs.map { output throws(LogError) in try migrated(output, isAction: true) }
@@ -101,6 +108,7 @@ public struct RecordedActions: Sendable {
         self.flow = flow
         self.initialState = initial
         self.steps = steps
+        self.states = states
         self.transitions = transitions
         let known = Set(steps.map(\.step))
         self.userSteps = steps.filter { step in step.cause.map { !known.contains($0) } ?? true }.map(\.step)

@@ -21,10 +21,11 @@ public enum TodoFlows {
             }
         })
 
-    /// The flows replay runs: effects never run there, so the service is never called.
+    /// The flows replay runs: effects never run there, so the service is never called; nor in
+    /// a test `todo-rewind write-test` writes, whose reducer `testReducer` builds.
     public static var registry: ReplayRegistry {
         ReplayRegistry([
-            ReplayFlow(name, schemaVersion: schemaVersion, migrations: [renameSetFilter]) {
+            ReplayFlow(name, schemaVersion: schemaVersion, migrations: [renameSetFilter], testReducer: "TodoFeature(api: TodoAPI())") {
                 TodoFeature(api: TodoAPI())
             }
         ])
