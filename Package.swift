@@ -52,6 +52,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // The servers' services and signals: SIGTERM and SIGINT end the long polls and event
+        // streams of `rewind live` before its connections are waited for (Hummingbird's own).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation --target RewindCore`: the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -160,6 +163,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["Servers"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Servers"])),
                 .product(name: "Crypto", package: "swift-crypto", condition: .when(traits: ["Servers"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Servers"])),
             ]
         ),
         // The command line as a library: every verb, with the flows an app registers.

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import RewindUpload
+import ServiceLifecycle
 
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Collector {
@@ -50,7 +51,7 @@ extension Collector {
         let app = Application(
             router: router, server: try server(tls: tls), configuration: .init(address: .hostname(host, port: port), serverName: "rewind"),
             onServerRunning: { channel in onListening(channel.localAddress?.port ?? port) }, logger: logger)
-        try await app.runService()
+        try await ServerShutdown.run([app], logger: logger)
     }
 }
 #endif

@@ -29,6 +29,9 @@ actor LiveHub {
     /// Each session's last outcome, for a page that loads after it.
     private var outcomes: [UUID: JSONValue] = [:]
     private var listening: [UUID: AsyncStream<ByteBuffer>.Continuation] = [:]
+    /// Whether the inspector stops: long polls answer at once and no page may listen, so that
+    /// a signal ends the process without waiting out an app's 20 s poll.
+    private(set) var isFinished = false
 
     /// Queues `command` for session `id`'s app and wakes its long polls; the command's number.
     func enqueue(_ command: JSONValue, for id: UUID) throws(CollectorError) -> Int {
@@ -51,7 +54,7 @@ actor LiveHub {
     /// for one.
     func commands(for id: UUID, after: Int, waiting seconds: Int) async -> [(number: Int, command: JSONValue)] {
         let ready = pending[id]?.commands.filter { $0.number > after } ?? []
-        guard ready.isEmpty, seconds > 0, (pending[id]?.waiters.count ?? 0) < Self.waitersPerSession,
+        guard ready.isEmpty, seconds > 0, !isFinished, (pending[id]?.waiters.count ?? 0) < Self.waitersPerSession,
             pending[id] != nil || pending.count < Self.sessions
         else { return ready }
         let key = UUID()
@@ -82,7 +85,7 @@ actor LiveHub {
 
     /// A stream of events for a page, as Server-Sent Events; nil when too many pages listen.
     func listen() -> (UUID, AsyncStream<ByteBuffer>)? {
-        guard listening.count < Self.listeners else { return nil }
+        guard listening.count < Self.listeners, !isFinished else { return nil }
         let key = UUID()
         // A page that reads slowly keeps the newest events: the page asks for a session's
         // steps whole, so a lost "steps" event is made good by the next.
@@ -110,8 +113,14 @@ actor LiveHub {
         for continuation in listening.values { continuation.yield(ByteBuffer(string: ": alive\n\n")) }
     }
 
-    /// Ends every page's stream: the inspector stops.
+    /// Answers every long poll with what it has and ends every page's stream, now and for
+    /// whoever asks later: the inspector stops.
     func finish() {
+        isFinished = true
+        for queue in pending.values {
+            for waiter in queue.waiters.values { waiter.resume() }
+        }
+        for id in pending.keys { pending[id]?.waiters = [:] }
         for continuation in listening.values { continuation.finish() }
         listening = [:]
     }

@@ -80,7 +80,7 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
             do {
                 action = try decoder.decode(Action.self, from: value)
             } catch {
-                throw LiveTravelError(.undecodable, step: store.step + 1, "the action does not decode as \(Action.self): \(error)")
+                throw LiveTravelError(.undecodable, step: store.step + 1, Self.refusal(error, type: Action.self, in: value))
             }
             skipped = []
             shownStep = nil
@@ -139,7 +139,13 @@ public final class LiveTraveller<State: RecordableState, Action: RecordableActio
         do {
             return try decoder.decode(State.self, from: value)
         } catch {
-            throw LiveTravelError(.undecodable, step: step, "the state of step \(step) does not decode as \(State.self): \(error)")
+            throw LiveTravelError(.undecodable, step: step, "the state of step \(step): " + Self.refusal(error, type: State.self, in: value))
         }
+    }
+
+    /// One line for a person: what did not decode and where, never the error's debug text.
+    private static func refusal(_ error: any Error, type: Any.Type, in value: JSONValue) -> String {
+        guard let error = error as? DecodingError else { return "cannot decode \(DecodingFailure.typeName(type)): \(error)" }
+        return DecodingFailure.describe(error, type: type, in: value)
     }
 }

@@ -21,15 +21,35 @@ extension ReportWriter {
         return page.bytes
     }
 
-    /// One session's data as the page's script reads it, the same as in a report of it: what
-    /// the live page asks for when the session grows. Refused past ``maximumSteps``.
-    public func sessionData(_ selector: String) throws -> [UInt8] {
+    /// The most steps one load of a live session's data holds (16 blocks of the log): a page
+    /// that catches up asks again, so that no answer grows with the session.
+    public static let liveStepsPerLoad = 4_096
+
+    /// One session's data as the page's script reads it, the same as in a report of it.
+    ///
+    /// - Parameter after: the last step the asker holds (docs/live.md, "Loads of what is new"):
+    ///   the answer holds the steps after it, at most ``liveStepsPerLoad``, without the state
+    ///   before them, and says `"after": N`. From 0, or past what the session holds (the asker
+    ///   holds another session's steps) or before what it keeps, it starts anew: `"after": 0`,
+    ///   with the state before its first step. When nil, the session whole, refused past
+    ///   ``maximumSteps``.
+    public func sessionData(_ selector: String, after: Int? = nil) throws -> [UInt8] {
         let session = try reader.session(selector)
-        guard session.eventCount <= maximumSteps else {
-            throw ReportError(
-                .tooLarge, path: reader.path, steps: session.eventCount,
-                "a session of \(session.eventCount) steps is more than one page holds (\(maximumSteps))")
+        guard let after else {
+            guard session.eventCount <= maximumSteps else {
+                throw ReportError(
+                    .tooLarge, path: reader.path, steps: session.eventCount,
+                    "a session of \(session.eventCount) steps is more than one page holds (\(maximumSteps))")
+            }
+            return try ReportSession(session, steps: nil, comparison: nil, reader: reader).json.canonicalBytes
         }
-        return try ReportSession(session, steps: nil, comparison: nil, reader: reader).json.canonicalBytes
+        let cursor = after > session.lastStep || after + 1 < session.firstKeptStep ? 0 : max(0, after)
+        let first = max(cursor + 1, session.firstKeptStep)
+        // Clamped before the sum: `first` is at most `lastStep + 1`.
+        let last = min(session.lastStep, first + Self.liveStepsPerLoad - 1)
+        let part = try ReportSession(session, steps: first...max(first, last), comparison: nil, reader: reader, base: cursor == 0)
+        guard case .object(var object) = part.json else { return part.json.canonicalBytes }
+        object["after"] = .int(cursor)
+        return JSONValue.object(object).canonicalBytes
     }
 }

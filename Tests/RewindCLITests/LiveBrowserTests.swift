@@ -74,6 +74,70 @@ import Testing
         store.recorder?.close()
     }
 
+    /// The page loads what is new only: a session of 5,000 steps in two loads (4,096 at most
+    /// each), one more step in one load of a row's bytes, a reload from nothing in two again,
+    /// and, after the inspector is stopped and started again, the page reconnects and asks
+    /// from its cursor.
+    @Test func aGrowingSessionIsLoadedAfterWhatThePageHolds() async throws {
+        let folder = try TemporaryDirectory()
+        let log = folder.path("inspector.rewind")
+        let inspector = try await LiveInspectorTests.Inspector(log: log, in: folder)
+        let session = SessionDescriptor(name: "tally", flow: "tally")
+        let store = Store(
+            initialState: LiveInspectorTests.Tally.State(), reducer: LiveInspectorTests.Tally(),
+            recordingTo: try .sqlite(path: folder.path("app.rewind")), session: session, live: .inspector(inspector.url))
+        for number in 1...5_000 { store.send(.add(number)) }
+        let browser = try await Browser.launch()
+        do {
+            // Opened once the inspector holds every step: the page's loads are then its own.
+            #expect(
+                try await eventually {
+                    let (_, body) = try await inspector.request("GET", "/v1/sessions/\(session.id.uuidString)")
+                    return (try? JSONValue(parsing: [UInt8](body)))?[JSONPath("stored_through")] == 5_000
+                })
+            try await browser.open(URL(string: inspector.url.absoluteString + "/?timing=1")!)
+            _ = try await browser.waitUntil("return document.getElementById('step-label').textContent === 'step 5000 of 5000'")
+            let whole = try await Self.timing(browser)
+            #expect(whole.loads == 2 && whole.rows == 5_000)
+
+            store.send(.add(1))
+            _ = try await browser.waitUntil("return document.getElementById('step-label').textContent === 'step 5001 of 5001'")
+            let grown = try await Self.timing(browser)
+            #expect(grown.loads == whole.loads + 1 && grown.rows == 5_001)
+            // One row and the session's header: under a kilobyte, where the whole was hundreds.
+            #expect(grown.bytes - whole.bytes < 1_000, "\(grown.bytes - whole.bytes) bytes for one step")
+            #expect(try await browser.elementText(css: "#timeline .row.selected .step").contains("5001"))
+
+            kill(inspector.process.pid, SIGTERM)
+            #expect(try await inspector.process.waitForExit() == 0)
+            let restarted = try await LiveInspectorTests.Inspector(log: log, port: inspector.port, in: folder)
+            // The event stream comes back by itself, and the page asks after what it holds.
+            _ = try await browser.waitUntil("return window.rewindLiveTiming().loads > \(grown.loads)", timeout: .seconds(60))
+            let again = try await Self.timing(browser)
+            #expect(again.rows == 5_001 && again.bytes - grown.bytes < 1_000, "\(again)")
+
+            _ = try await browser.evaluate("location.reload(); return true")
+            _ = try await browser.waitUntil("return document.getElementById('step-label').textContent === 'step 5001 of 5001'")
+            #expect(try await Self.timing(browser).loads == 2, "a reload catches up in two loads")
+            // The page's tries to reconnect while no inspector ran are the browser's errors.
+            #expect(try await browser.consoleErrors().filter { !$0.contains("ERR_CONNECTION_REFUSED") } == [])
+            withExtendedLifetime(restarted) {}
+        } catch {
+            try? await browser.close()
+            throw error
+        }
+        try await browser.close()
+        store.recorder?.close()
+    }
+
+    /// The live page's loads, the bytes they took and the rows it holds (`?timing=1`).
+    private nonisolated static func timing(_ browser: Browser) async throws -> (loads: Int, bytes: Int, rows: Int) {
+        let value = try await browser.evaluate("const t = window.rewindLiveTiming(); return [t.loads, t.bytes, t.rows]")
+        guard case .array(let numbers) = value, numbers.count == 3, let loads = numbers[0].int, let bytes = numbers[1].int, let rows = numbers[2].int
+        else { throw LocalHTTPError("no timing: \(value)") }
+        return (loads, bytes, rows)
+    }
+
     /// Names, for the hostile strings of a live page: each action sets one.
     struct Naming: Reducer, Sendable {
         struct State: Codable, Equatable, Sendable {

@@ -3,9 +3,9 @@ import RewindJSON
 /// Turns a `DecodingError` on a recorded value into one line that names the type, the enum
 /// case or field, and where: what a user needs when an old recording no longer decodes.
 @usableFromInline
-enum DecodingFailure {
+package enum DecodingFailure {
     @usableFromInline
-    static func describe(_ error: DecodingError, type: Any.Type, in value: JSONValue) -> String {
+    package static func describe(_ error: DecodingError, type: Any.Type, in value: JSONValue) -> String {
         switch error {
         case let .typeMismatch(expected, context):
             let location = JSONPath(context.codingPath.map(component))
@@ -29,7 +29,7 @@ enum DecodingFailure {
     }
 
     /// `LoginAction`, `CounterV2.Action`: the type's name without its module.
-    static func typeName(_ type: Any.Type) -> String {
+    package static func typeName(_ type: Any.Type) -> String {
         let name = String(reflecting: type)
         guard let dot = name.firstIndex(of: ".") else { return name }
         return String(name[name.index(after: dot)...])

@@ -617,12 +617,32 @@
     constructor(data) {
       this.data = data;
       this.number = data.number;
-      // Rows name their action ([name, label or null, action]) and patch by number: a
-      // session repeats them. Shared objects are safe: no value here is ever changed.
+      this.rows = [];
+      this.positionOfStep = new Map();
+      this.baseStep = data.first - 1;
+      // A session's initial state may be null itself: `hasBase` says whether there is one.
+      this.base = data.hasBase ? data.base : undefined;
+      this.checkpoints = new Map();
+      this.recent = new Map();
+      this.changes = [];
+      this.comparison = data.comparison || null;
+      /** The last step the rows go to: a live page asks for the steps after it. */
+      this.through = data.through ?? data.last;
+      this.addRows(data);
+    }
+
+    /**
+     * Adds `data`'s rows after those held. Rows name their action ([name, label or null,
+     * action]) and patch by number, in `data`'s own tables: a session repeats them. Shared
+     * objects are safe: no value here is ever changed.
+     */
+    addRows(data) {
       const actions = data.actions.map(([name, label, action]) => ({ name: data.names[name], label: label ?? data.names[name], action }));
-      this.rows = data.rows.map((row, index) => {
+      const start = this.rows.length;
+      for (const row of data.rows) {
         const action = actions[row[3]];
-        return {
+        const index = this.rows.length;
+        this.rows.push({
           index,
           step: row[0],
           time: row[1],
@@ -634,21 +654,41 @@
           keyframe: row[5] === 0,
           payload: row[5] === 0 ? row[6] : data.patches[row[6]],
           effects: [],
-        };
-      });
-      this.positionOfStep = new Map();
-      this.rows.forEach((row) => this.positionOfStep.set(row.step, row.index + 1));
-      for (const row of this.rows) {
-        const cause = this.positionOfStep.get(row.cause);
-        if (cause !== undefined) this.rows[cause - 1].effects.push(row.step);
+        });
+        this.positionOfStep.set(row[0], index + 1);
       }
-      this.baseStep = data.first - 1;
-      // A session's initial state may be null itself: `hasBase` says whether there is one.
-      this.base = data.hasBase ? data.base : undefined;
-      this.checkpoints = new Map();
-      this.recent = new Map();
-      this.changes = new Array(this.rows.length + 1);
-      this.comparison = data.comparison || null;
+      for (let index = start; index < this.rows.length; index++) {
+        const cause = this.positionOfStep.get(this.rows[index].cause);
+        if (cause !== undefined) this.rows[cause - 1].effects.push(this.rows[index].step);
+      }
+    }
+
+    /**
+     * A live session's steps after `through` (docs/live.md): their rows appended, the header's
+     * figures taken from `data`. The states rebuilt so far stay: a step's state never changes.
+     * What is new, for the page to draw only that: the first new position's index, the gaps
+     * and whether an origin is new.
+     */
+    append(data) {
+      const known = new Set(this.data.gaps.map((gap) => JSON.stringify(gap)));
+      const gaps = data.gaps.filter((gap) => !known.has(JSON.stringify(gap)));
+      const origins = data.origins.filter((origin) => !this.data.origins.includes(origin));
+      this.data = {
+        ...this.data,
+        lastStep: data.lastStep,
+        events: data.events,
+        duration: data.duration,
+        last: data.last,
+        through: data.through,
+        gaps: this.data.gaps.concat(gaps),
+        origins: this.data.origins.concat(origins),
+        name: data.name,
+        report: data.report,
+      };
+      const from = this.rows.length;
+      this.addRows(data);
+      this.through = data.through;
+      return { from, gaps, newOrigins: origins.length > 0 };
     }
 
     get label() {
@@ -891,11 +931,17 @@
       matching = null;
       return;
     }
+    matching = new Set();
+    addMatching(session.rows, 0);
+  }
+
+  /** Adds to `matching` the positions of `rows` from index `from` that pass the filter. */
+  function addMatching(rows, from) {
     // Case does not matter: `didtap*` finds `didTapLogin`.
     const pattern = Array.from(view.action.toLowerCase());
     const plain = view.action.toLowerCase();
-    matching = new Set();
-    for (const row of session.rows) {
+    for (let index = from; index < rows.length; index++) {
+      const row = rows[index];
       const name = row.name.toLowerCase();
       const nameMatches = !view.action || globMatches(pattern, Array.from(name)) || name.includes(plain);
       if (nameMatches && (!view.origin || row.origin === view.origin)) matching.add(row.index + 1);
@@ -1002,29 +1048,84 @@
     while (gap < gaps.length && gaps[gap][1] <= session.baseStep) entries.push({ kind: 'gap', gap: gaps[gap++] });
     entryOfPosition[0] = entries.length;
     entries.push({ kind: 'initial', position: 0 });
-    for (const row of session.rows) {
+    pushEntries(session, 0, gaps.slice(gap));
+    timeWidth = 7;
+    setWidths(session, session.rows);
+  }
+
+  /**
+   * Adds the entries of `session`'s rows from index `from`, with `gaps` (sorted) where their
+   * steps fall, and those after the last row at the end.
+   */
+  function pushEntries(session, from, gaps) {
+    let gap = 0;
+    for (let index = from; index < session.rows.length; index++) {
+      const row = session.rows[index];
       while (gap < gaps.length && gaps[gap][0] < row.step) entries.push({ kind: 'gap', gap: gaps[gap++] });
       if (!isVisible(row.index + 1)) continue;
       entryOfPosition[row.index + 1] = entries.length;
       entries.push({ kind: 'row', position: row.index + 1, row });
     }
     while (gap < gaps.length) entries.push({ kind: 'gap', gap: gaps[gap++] });
-    const rows = session.rows.length;
-    matchCount = matching === null ? '' : `${matching.size} of ${rows} steps match`;
-    // Columns as wide as this session's longest step, time and origin (an origin up to 24
-    // characters): fixed widths cut `photos/thumbnail` and ran times past 10,000 s over.
+    matchCount = matching === null ? '' : `${matching.size} of ${session.rows.length} steps match`;
+  }
+
+  /** The widest time drawn so far, in characters: a live session's new rows only widen it. */
+  let timeWidth = 7;
+
+  /**
+   * Columns as wide as this session's longest step, time and origin (an origin up to 24
+   * characters): fixed widths cut `photos/thumbnail` and ran times past 10,000 s over. `rows`
+   * are those whose times are new.
+   */
+  function setWidths(session, rows) {
     const longest = (texts, floor) => texts.reduce((most, text) => Math.max(most, text.length), floor);
     const timeline = $('timeline').style;
     timeline.setProperty('--step-width', `${longest([String(session.data.lastStep)], 4) + 2}ch`);
     // The widest time is the latest or, before the start, the earliest: two texts, not 100,000.
     let latest = null, earliest = null;
-    for (const row of session.rows) {
+    for (const row of rows) {
       if (row.time === null) continue;
       if (latest === null || row.time > latest.time) latest = row;
       if (earliest === null || row.time < earliest.time) earliest = row;
     }
-    timeline.setProperty('--time-width', `${longest([latest, earliest].filter(Boolean).map(timeText), 7) + 1}ch`);
+    timeWidth = longest([latest, earliest].filter(Boolean).map(timeText), timeWidth);
+    timeline.setProperty('--time-width', `${timeWidth + 1}ch`);
     timeline.setProperty('--origin-width', `${Math.min(24, longest(session.data.origins, 4)) + 1}ch`);
+  }
+
+  /**
+   * A live session grew (`added`, from ``Session.append``): the filter and the timeline take
+   * its new rows alone, the rows in view are filled again (an old row may list a new one
+   * among its effects), and the panes are drawn again only when the view follows the app to
+   * its newest step. A step costs the page the same at 100 steps as at 100,000.
+   */
+  function appended(session, added, following) {
+    if (view.session !== session) {
+      renderSessions();
+      return;
+    }
+    if (matching !== null) addMatching(session.rows, added.from);
+    if (entryOfPosition.length < session.lastPosition + 1) {
+      // Grown by doubling: copying it at every load would cost a step what the session holds.
+      const grown = new Int32Array(Math.max(2 * entryOfPosition.length, session.lastPosition + 1)).fill(-1);
+      grown.set(entryOfPosition);
+      entryOfPosition = grown;
+    }
+    pushEntries(session, added.from, added.gaps.slice().sort((a, b) => a[0] - b[0]));
+    setWidths(session, session.rows.slice(added.from));
+    renderSessions();
+    if (added.newOrigins) renderOrigins();
+    renderedRange = null;
+    // A field's history is taken over the whole session: the one shown is taken again.
+    if (view.field !== null) historyView = null;
+    if (following) {
+      view.position = session.lastPosition;
+      update({ scroll: true });
+    } else {
+      renderControls();
+      renderTimeline(true);
+    }
   }
 
   const rowsBox = element('div', 'rows');
@@ -1879,9 +1980,10 @@
 
   /**
    * The page of `rewind live`: sessions arrive from the server that sent the page, each
-   * loaded whole again when it grows (one load in flight a session, so that a fast app costs
-   * a load per answer, not per step), and commands go back to the app through the server.
-   * Every request carries the pairing code of the page's address, when there is one.
+   * loaded in parts, the steps after the last it holds (`?after=N`, at most 4,096 a load), and
+   * again when it grows (one load in flight a session, so that a fast app costs a load per
+   * answer, not per step), and commands go back to the app through the server. Every
+   * request carries the pairing code of the page's address, when there is one.
    */
   const live = {
     enabled: DATA.live === true,
@@ -1890,15 +1992,28 @@
     code: new URLSearchParams(location.search).get('code'),
     /** Session number → its id, and the app's last word: { travelling, shown_step, skipped, held, step }. */
     ids: new Map(),
+    /** Session id → the session held. */
+    held: new Map(),
     states: new Map(),
     loading: new Map(),
     /** Outcomes listed before their session loaded: applied when it arrives. */
     pendingOutcomes: new Map(),
     started: false,
+    /** For `rewind bench` and the tests: the loads made, and the bytes they took. */
+    loads: 0,
+    bytes: 0,
+    /**
+     * With `?timing=1` in the address: each `steps` event's time, and, once a load holds its
+     * step and the page is laid out, the milliseconds from the event to the step drawn.
+     */
+    timing: new URLSearchParams(location.search).has('timing'),
+    announced: [],
+    drawn: [],
 
     /** The route `name`, for session `id` when it names one, with the pairing code. */
-    route(name, id) {
-      return this.url(id === undefined ? this.routes[name] : this.routes[name].replace(':id', encodeURIComponent(id)));
+    route(name, id, query = '') {
+      const path = id === undefined ? this.routes[name] : this.routes[name].replace(':id', encodeURIComponent(id));
+      return this.url(query === '' ? path : `${path}?${query}`);
     },
 
     url(path) {
@@ -1909,6 +2024,7 @@
       return new Set(this.states.get(session.number)?.skipped ?? []);
     },
 
+    /** Loads what is new of session `id`, from the last step held, until it holds all. */
     async load(id) {
       const state = this.loading.get(id) ?? { busy: false, again: false };
       this.loading.set(id, state);
@@ -1920,10 +2036,23 @@
       try {
         do {
           state.again = false;
-          const response = await fetch(this.route('data', id), { cache: 'no-store' });
-          if (!response.ok) break;
-          const text = await response.text();
-          this.arrive(id, text.includes('"$exact') ? JSON.parse(text, revive) : JSON.parse(text));
+          let more = true;
+          while (more) {
+            const after = this.held.get(id)?.through ?? 0;
+            const response = await fetch(this.route('data', id, `after=${after}`), { cache: 'no-store' });
+            if (!response.ok) {
+              const answer = await response.json().catch(() => null);
+              this.say(`cannot load a session: ${answer?.error?.message ?? response.status}`);
+              return;
+            }
+            const text = await response.text();
+            this.loads += 1;
+            this.bytes += text.length;
+            const data = text.includes('"$exact') ? JSON.parse(text, revive) : JSON.parse(text);
+            this.arrive(id, data);
+            if (this.timing) this.markDrawn(id);
+            more = data.through < data.lastStep;
+          }
         } while (state.again);
       } catch (error) {
         this.say(`cannot load a session: ${error}`);
@@ -1932,19 +2061,34 @@
       }
     },
 
-    /** A session's data, loaded: replaces the session of its number, or adds it. */
+    /**
+     * A part of a session, loaded: the steps after those held, appended; or, from step 0 (a
+     * first load, or a server that holds the session anew), the session of its number
+     * replaced, or added.
+     */
     arrive(id, data) {
+      const old = this.held.get(id) ?? null;
+      if (old !== null && data.after !== 0) {
+        // A part that does not follow what is held (none does, one load a session at a time)
+        // is left: the next load asks from what is held.
+        if (data.after !== old.through) return;
+        const following = view.session === old && view.position === old.lastPosition;
+        appended(old, old.append(data), following);
+        this.render();
+        return;
+      }
       const session = new Session(data);
       this.ids.set(session.number, id);
+      this.held.set(id, session);
       const listed = this.pendingOutcomes.get(id);
       if (listed) {
         this.pendingOutcomes.delete(id);
         this.states.set(session.number, listed);
       }
       const index = sessions.findIndex((other) => other.number === session.number);
-      const old = index >= 0 ? sessions[index] : null;
-      const following = old === null || (view.session === old && view.position === old.lastPosition);
-      if (old) sessions[index] = session;
+      const previous = index >= 0 ? sessions[index] : null;
+      const following = previous === null || (view.session === previous && view.position === previous.lastPosition);
+      if (previous) sessions[index] = session;
       else sessions.push(session);
       if (!this.started) {
         this.started = true;
@@ -1952,13 +2096,25 @@
         this.render();
         return;
       }
-      if (view.session === old || view.session === null) {
+      if (view.session === previous || view.session === null) {
         view.session = session;
         view.position = following ? session.lastPosition : Math.min(view.position, session.lastPosition);
         if (view.pin !== null) view.pin = Math.min(view.pin, session.lastPosition);
       }
       update({ sessionChanged: true, scroll: following });
       this.render();
+    },
+
+    /** The events whose steps the session now holds: timed to now, laid out. */
+    markDrawn(id) {
+      const through = this.held.get(id)?.through ?? 0;
+      void document.body.offsetHeight;
+      const now = performance.now();
+      this.announced = this.announced.filter(([session, step, at]) => {
+        if (session !== id || step > through) return true;
+        this.drawn.push(now - at);
+        return false;
+      });
     },
 
     async send(command) {
@@ -2019,8 +2175,16 @@
       $('live').hidden = false;
       document.body.dataset.live = 'waiting';
       $('log-name').textContent = 'live';
+      if (this.timing) {
+        // What `rewind bench` and the browser tests read, through WebDriver.
+        window.rewindLiveTiming = () => ({ loads: this.loads, bytes: this.bytes, drawn: this.drawn.slice(), rows: view.session?.rows.length ?? 0 });
+      }
       const events = new EventSource(this.route('events'));
-      events.addEventListener('steps', (event) => this.load(JSON.parse(event.data).session));
+      events.addEventListener('steps', (event) => {
+        const steps = JSON.parse(event.data);
+        if (this.timing) this.announced.push([steps.session, steps.through, performance.now()]);
+        this.load(steps.session);
+      });
       events.addEventListener('outcome', (event) => this.outcome(JSON.parse(event.data)));
       // Each (re)connection loads every session held: a page reloaded, or an inspector
       // restarted, catches up from what the inspector's log holds.

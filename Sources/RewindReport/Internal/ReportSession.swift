@@ -14,6 +14,9 @@ struct ReportSession {
     let summary: SessionSummary
     /// The steps shown.
     let steps: ClosedRange<Int>
+    /// The last step the rows go to: what a live page asks after next (`steps` holds one
+    /// step even when there is none).
+    let through: Int
     /// The state at the step before the first shown; nil when that step was not recorded (the
     /// first row is then a keyframe, as after every gap).
     let base: JSONValue?
@@ -21,15 +24,20 @@ struct ReportSession {
     let gaps: [LoggedGap]
     let comparison: ReportComparison?
 
-    /// Reads steps `range` (all when nil) of `summary` from `reader`.
-    init(_ summary: SessionSummary, steps range: ClosedRange<Int>?, comparison: ReportComparison?, reader: LogReader) throws(LogError) {
+    /// Reads steps `range` (all when nil) of `summary` from `reader`; without `base`, not the
+    /// state before them (a live page that holds it already: rebuilding a state of 10,000 items
+    /// at every load is what a load of the new steps saves).
+    init(
+        _ summary: SessionSummary, steps range: ClosedRange<Int>?, comparison: ReportComparison?, reader: LogReader, base withBase: Bool = true
+    ) throws(LogError) {
         self.summary = summary
         // A trimmed session is shown from its first kept step.
         let first = max(summary.firstKeptStep, range?.lowerBound ?? 1)
         let last = min(summary.lastStep, range?.upperBound ?? summary.lastStep)
         let shown = first...max(first, last)
         steps = shown
-        if summary.notKept?.contains(first - 1) == true {
+        through = max(first - 1, last)
+        if !withBase || summary.notKept?.contains(first - 1) == true {
             base = nil
         } else {
             do {
@@ -87,6 +95,7 @@ struct ReportSession {
             ("events", .int(summary.eventCount)),
             ("first", .int(steps.lowerBound)),
             ("last", .int(steps.upperBound)),
+            ("through", .int(through)),
             ("redacted", .array(summary.redactedPaths.map(JSONValue.string))),
             ("gaps", .array(gaps.map { .array([.int($0.steps.lowerBound), .int($0.steps.upperBound), .string($0.reason)]) })),
             ("origins", .array(origins.values)),

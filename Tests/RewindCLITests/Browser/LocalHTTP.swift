@@ -30,6 +30,58 @@ enum LocalHTTP {
         }
     }
 
+    /// A request whose answer goes on, as a page's event stream does: read as it comes.
+    struct Stream: Sendable {
+        let socket: Int32
+
+        /// Reads until what came holds `marker` (or the server closes); what came.
+        func read(until marker: String) async throws -> String {
+            try await LocalHTTP.blocking {
+                var received = Data()
+                while !String(decoding: received, as: UTF8.self).contains(marker), let chunk = try LocalHTTP.readSome(from: socket) { received += chunk }
+                return String(decoding: received, as: UTF8.self)
+            }
+        }
+
+        /// Reads until the server closes the connection; what came meanwhile.
+        func readToEnd() async throws -> String {
+            try await LocalHTTP.blocking {
+                var received = Data()
+                while let chunk = try LocalHTTP.readSome(from: socket) { received += chunk }
+                return String(decoding: received, as: UTF8.self)
+            }
+        }
+
+        func close() {
+            _ = LocalHTTP.closeSocket(socket)
+        }
+    }
+
+    /// Sends `GET path` to `port` and gives the connection to read its answer from; each read
+    /// waits at most `timeout`.
+    static func stream(port: Int, path: String, timeout: TimeInterval) async throws -> Stream {
+        try await blocking {
+            let socket = try openConnection(port: port, timeout: timeout)
+            do {
+                try writeAll(Data("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), to: socket)
+            } catch {
+                _ = LocalHTTP.closeSocket(socket)
+                throw error
+            }
+            return Stream(socket: socket)
+        }
+    }
+
+    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static func closeSocket(_ socket: Int32) -> Int32 {
+        close(socket)
+    }
+
     private static func requestBlocking(port: Int, method: String, path: String, body: Data?, timeout: TimeInterval) throws -> Response {
         let socket = try openConnection(port: port, timeout: timeout)
         defer { close(socket) }

@@ -10,8 +10,8 @@ import Darwin
 #endif
 
 /// What a live page of `rewind live` does, timed: it follows `GET /live/events` and, when a
-/// session grows, loads `GET /live/sessions/{id}/data`, one load at a time and again when the
-/// session grew meanwhile, as report.js does. Over plain loopback sockets, on a thread of its
+/// session grows, loads `GET /live/sessions/{id}/data?after=N`, the steps after those it holds,
+/// one load at a time and again when the session grew meanwhile, as report.js does. Over plain loopback sockets, on a thread of its
 /// own: the measured app's main thread stays its own.
 struct LivePageWatcher: Sendable {
     /// When each step reached the page, in `DispatchTime` uptime nanoseconds, index 0 for step 1.
@@ -21,6 +21,10 @@ struct LivePageWatcher: Sendable {
         /// When a load of the session's data that holds the step was complete: when the page
         /// can draw it.
         var shown: [UInt64]
+        /// The bytes of the answers' bodies, all loads together.
+        var bytes = 0
+        /// The loads made.
+        var loads = 0
     }
 
     let port: UInt16
@@ -77,10 +81,20 @@ struct LivePageWatcher: Sendable {
             // One load, of all the stream announced so far; the events that came during it
             // are read next, and start the next load.
             if announced > shown, let session {
-                let target = announced
-                try load(WireRoute.liveData.pattern.replacingOccurrences(of: ":" + WireRoute.id, with: session))
+                let path = WireRoute.liveData.pattern.replacingOccurrences(of: ":" + WireRoute.id, with: session)
+                // From the last step held until the answer holds the session's last.
+                var through = shown, last = announced
+                repeat {
+                    let body = try load(path + "?after=\(through)")
+                    timings.bytes += body.count
+                    timings.loads += 1
+                    guard let part = try? JSONValue(parsing: body), case .int(let held)? = part[JSONPath("through")],
+                        case .int(let lastStep)? = part[JSONPath("lastStep")], held > through || held >= lastStep
+                    else { throw BenchmarkError("rewind live answered a load after step \(through) with no steps") }
+                    (through, last) = (held, lastStep)
+                } while through < last
                 let loaded = DispatchTime.now().uptimeNanoseconds
-                while shown < target {
+                while shown < min(through, steps) {
                     timings.shown[shown] = loaded
                     shown += 1
                 }
@@ -89,11 +103,12 @@ struct LivePageWatcher: Sendable {
         return timings
     }
 
-    /// `GET path` on a connection of its own, read to its end.
-    private func load(_ path: String) throws {
+    /// `GET path` on a connection of its own, read to its end: the answer's body.
+    private func load(_ path: String) throws -> [UInt8] {
         let socket = try connect()
         defer { close(socket) }
         try send(socket, "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+        var answer = HTTPStream()
         // A second without bytes is read as nothing yet; 30 of them in a row end the wait.
         var silences = 0
         while silences < 30 {
@@ -101,7 +116,8 @@ struct LivePageWatcher: Sendable {
                 silences += 1
                 continue
             }
-            if bytes.isEmpty { return }
+            if bytes.isEmpty { return answer.takeBody() }
+            answer.take(bytes)
             silences = 0
         }
         throw BenchmarkError("rewind live did not finish \(path) within 30 s")
@@ -163,6 +179,12 @@ private struct HTTPStream {
             body += bytes[line.upperBound..<(line.upperBound + size)]
             bytes.removeFirst(line.upperBound + size + 2)
         }
+    }
+
+    /// The body received so far, taken.
+    mutating func takeBody() -> [UInt8] {
+        defer { body = [] }
+        return body
     }
 
     /// The data of each whole event received since the last call.

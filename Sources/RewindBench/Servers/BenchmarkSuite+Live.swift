@@ -12,8 +12,10 @@ import RewindLog
 ///   without one and a store that does not record (DESIGN section 7's target is on the
 ///   latter), in a burst and at a human pace;
 /// - dispatch to page: the app sends 1,000 actions a second, and a page follows the event
-///   stream and loads the session as report.js does (``LivePageWatcher``): when each step was
-///   announced, and when the page could draw it. Target: p99 at most 100 ms.
+///   stream and loads what is new of the session as report.js does (``LivePageWatcher``): when
+///   each step was announced, and when the page could draw it; for the login store and for a
+///   list that grows to 10,000 items over 30,000 steps. Targets: p99 at most 100 ms, and the
+///   last fifth's p99 within 1.5× the first's.
 ///
 /// A `rewind` built without the `Servers` trait has no inspector: the figures are left out
 /// with a note.
@@ -85,20 +87,67 @@ extension BenchmarkSuite {
         try await measureLiveLatency(inspector: inspector, into: &result)
     }
 
+    /// Steps of the growing list's run: 30 s at 1,000 actions a second.
+    var liveGrowingSteps: Int { quick ? 3_000 : 30_000 }
+
+    /// Dispatch to page for the login store (`live_page_*`) and for the growing list
+    /// (`live_growing_*`), each with how the last fifth of its steps compares with the first:
+    /// a page that loaded the whole session at each step grew from 154 to 599 ms at 10,000.
     private func measureLiveLatency(inspector: BenchInspector, into result: inout BenchmarkResult) async throws {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date()))
+        let login = try await followLive(inspector: inspector, steps: liveSteps, name: "latency") { sink, session, link in
+            let store = Store(
+                initialState: LoginState(), reducer: LoginFeature(backend: backend), recordingTo: sink, session: session, live: link, execution: .manual)
+            return ({ store.send(Self.loginActions[$0 & 63]) }, { store.recorder?.close() })
+        }
+        login.add(as: "live_page", "login", rate: liveRate, into: &result)
+        result.add("live_event_p50_ms", login.announced.p50, "dispatch to the page's event, p50 (ms)", baseline: "before the page's load")
+        result.add("live_event_p99_ms", login.announced.p99, "dispatch to the page's event, p99 (ms)", baseline: "before the page's load")
+        let growing = try await followLive(inspector: inspector, steps: liveGrowingSteps, name: "growing") { sink, session, link in
+            let store = Store(initialState: GrowingList.State(), reducer: GrowingList(), recordingTo: sink, session: session, live: link, execution: .manual)
+            return ({ store.send(GrowingList.action($0)) }, { store.recorder?.close() })
+        }
+        growing.add(as: "live_growing", "a list growing to \(liveGrowingSteps / 3) items", rate: liveRate, into: &result)
+    }
+
+    /// What a page following one session saw, in milliseconds from each step's dispatch.
+    struct LiveFollowing {
+        var steps: Int
+        var announced: Percentiles
+        var shown: Percentiles
+        var firstFifth: Percentiles
+        var lastFifth: Percentiles
+        var bytes: Int
+        var loads: Int
+
+        func add(as prefix: String, _ what: String, rate: Int, into result: inout BenchmarkResult) {
+            result.add("\(prefix)_p50_ms", shown.p50, "dispatch to page, \(what), \(rate) actions/s, \(steps) steps, p50 (ms)")
+            result.add("\(prefix)_p99_ms", shown.p99, "dispatch to page, \(what), p99 (ms)", atMost: 100)
+            result.add("\(prefix)_first_fifth_p99_ms", firstFifth.p99, "the same, the first fifth of the steps, p99 (ms)", baseline: "early in the session")
+            result.add("\(prefix)_last_fifth_p99_ms", lastFifth.p99, "the same, the last fifth, p99 (ms)")
+            result.add(
+                "ratio_\(prefix)_last_first", lastFifth.p99 / max(0.001, firstFifth.p99), "ratio: last fifth / first fifth, p99 (×)", atMost: 1.5)
+            result.add("\(prefix)_bytes_per_step", Double(bytes) / Double(max(1, steps)), "bytes the page loaded per step, all loads (B)")
+            result.add("\(prefix)_loads", Double(loads), "the page's loads of the session")
+        }
+    }
+
+    /// Sends `steps` actions at ``liveRate`` a second into a store `make` builds, connected to
+    /// `inspector`, while a page follows it as report.js does; `make` gives the send of step
+    /// `index` and the store's close.
+    private func followLive(
+        inspector: BenchInspector, steps: Int, name: String,
+        make: (SQLiteSink, SessionDescriptor, LiveInspectorLink) throws -> (send: (Int) -> Void, close: () -> Void)
+    ) async throws -> LiveFollowing {
         let connected = DispatchSemaphore(value: 0)
         let watcher = LivePageWatcher(port: inspector.port)
-        let steps = liveSteps
         let watching = watcher.start(steps: steps, seconds: Double(steps / liveRate) + 60, connected: connected)
         guard connected.wait(timeout: .now() + 30) == .success else {
             // The watcher's own error says why, at its deadline at the latest.
             _ = try await watching.value
             throw BenchmarkError("the page could not follow rewind live")
         }
-        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date()))
-        let store = Store(
-            initialState: LoginState(), reducer: LoginFeature(backend: backend), recordingTo: try SQLiteSink(path: path("live-latency.rewind")),
-            session: session("latency"), live: .inspector(inspector.url), execution: .manual)
+        let (send, close) = try make(try SQLiteSink(path: path("live-\(name).rewind")), session(name), .inspector(inspector.url))
         // One action each millisecond, each sent when its time comes, the time it was sent kept.
         var sent: [UInt64] = []
         sent.reserveCapacity(steps)
@@ -108,18 +157,18 @@ extension BenchmarkSuite {
             let due = start + UInt64(index) * interval
             while DispatchTime.now().uptimeNanoseconds < due {}
             sent.append(DispatchTime.now().uptimeNanoseconds)
-            store.send(Self.loginActions[index & 63])
+            send(index)
         }
         let timings = try await watching.value
-        store.recorder?.close()
-        func milliseconds(_ times: [UInt64]) -> Percentiles {
+        close()
+        func milliseconds(_ times: ArraySlice<UInt64>, _ sent: ArraySlice<UInt64>) -> Percentiles {
             Percentiles(zip(times, sent).map { Double($0 &- $1) / 1e6 })
         }
-        let announced = milliseconds(timings.announced), shown = milliseconds(timings.shown)
-        result.add("live_page_p50_ms", shown.p50, "dispatch to page, \(liveRate) actions/s, \(steps) steps, p50 (ms)")
-        result.add("live_page_p99_ms", shown.p99, "dispatch to page, p99 (ms)", atMost: 100)
-        result.add("live_event_p50_ms", announced.p50, "dispatch to the page's event, p50 (ms)", baseline: "before the page's load")
-        result.add("live_event_p99_ms", announced.p99, "dispatch to the page's event, p99 (ms)", baseline: "before the page's load")
+        let fifth = steps / 5
+        return LiveFollowing(
+            steps: steps, announced: milliseconds(timings.announced[...], sent[...]), shown: milliseconds(timings.shown[...], sent[...]),
+            firstFifth: milliseconds(timings.shown.prefix(fifth), sent.prefix(fifth)),
+            lastFifth: milliseconds(timings.shown.suffix(fifth), sent.suffix(fifth)), bytes: timings.bytes, loads: timings.loads)
     }
 }
 
