@@ -2178,6 +2178,11 @@
       if (this.timing) {
         // What `rewind bench` and the browser tests read, through WebDriver.
         window.rewindLiveTiming = () => ({ loads: this.loads, bytes: this.bytes, drawn: this.drawn.slice(), rows: view.session?.rows.length ?? 0 });
+        // The report's own jumps (`#bench=N`), on what the page holds now.
+        window.rewindLiveJumps = (count) => {
+          runBench(count);
+          return JSON.parse(document.body.dataset.bench);
+        };
       }
       const events = new EventSource(this.route('events'));
       events.addEventListener('steps', (event) => {
