@@ -87,8 +87,8 @@ actor LiveHub {
     func listen() -> (UUID, AsyncStream<ByteBuffer>)? {
         guard listening.count < Self.listeners, !isFinished else { return nil }
         let key = UUID()
-        // A page that reads slowly keeps the newest events: the page asks for a session's
-        // steps whole, so a lost "steps" event is made good by the next.
+        // A page that reads slowly keeps the newest events: the page asks for the steps after
+        // the last it holds, so a lost "steps" event is made good by the next.
         let (stream, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
         continuation.onTermination = { _ in Task { await self.stopListening(key) } }
         listening[key] = continuation
