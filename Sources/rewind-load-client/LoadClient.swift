@@ -7,7 +7,9 @@ import RewindUpload
 /// Devices uploading at once, for `tools/load-test`: each log is a device, uploaded by its own
 /// ``Uploader`` (the one apps run) in batches, all at once, each request tried again as apps
 /// try it. Prints one JSON object of figures; with `--acks`, writes every acknowledgement, one
-/// a line, so that the tool can check each is in the store after the collector was killed under it.
+/// a line, so that the tool can check each is in the store after the collector was killed under it;
+/// with `--progress`, appends a line as each request is acknowledged, so that the tool can
+/// kill the collector at a share of the upload done, whatever the machine's speed.
 @main
 struct LoadClient: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rewind-load-client", abstract: "Upload many logs to a collector at once.")
@@ -24,6 +26,9 @@ struct LoadClient: AsyncParsableCommand {
     @Option(help: "Write every acknowledgement here: session, stored-through step.")
     var acks: String?
 
+    @Option(help: "Append a line here as each request is acknowledged.")
+    var progress: String?
+
     @Option(help: "Tries of one request (the uploader's default is 8).")
     var attempts = 8
 
@@ -35,12 +40,13 @@ struct LoadClient: AsyncParsableCommand {
 
     func run() async throws {
         let (root, _) = try CollectorClient.parse(collector)
+        let tally = try progress.map(ProgressFile.init(path:))
         let started = DispatchTime.now().uptimeNanoseconds
         let outcomes = try await withThrowingTaskGroup(of: [Uploader.Outcome].self) { group in
             for log in logs {
                 group.addTask {
                     let client = CollectorClient(root: root, token: token, retry: RetryPolicy(attempts: attempts))
-                    var uploader = Uploader(log: log, to: Paced(client, pause: pauseMs))
+                    var uploader = Uploader(log: log, to: Paced(client, pause: pauseMs, progress: tally))
                     uploader.batchBlocks = batchBlocks
                     return try await uploader.upload()
                 }
@@ -68,17 +74,21 @@ struct LoadClient: AsyncParsableCommand {
 struct Paced: SessionDestination {
     let client: CollectorClient
     let pause: Int
+    let progress: ProgressFile?
 
-    init(_ client: CollectorClient, pause: Int) {
+    init(_ client: CollectorClient, pause: Int, progress: ProgressFile?) {
         self.client = client
         self.pause = pause
+        self.progress = progress
     }
 
     var name: String { client.name }
 
     func receive(_ upload: StoredSessionCopy) async throws -> ReceivedBlocks {
         if pause > 0 { try await Task.sleep(nanoseconds: UInt64(pause) * 1_000_000) }
-        return try await client.receive(upload)
+        let received = try await client.receive(upload)
+        try await progress?.acknowledged()
+        return received
     }
 
     func progress(of id: UUID) async throws -> ReceivedBlocks? {
