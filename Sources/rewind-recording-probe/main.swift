@@ -7,7 +7,7 @@ import RewindBench
 let arguments = CommandLine.arguments
 let modes = [
     "rewind", "rewind-store", "rewind-replay", "naive", "dispatch", "dispatch-recording", "large", "large-explicit", "large-replay", "large-idle",
-    "large-idle-plain",
+    "large-idle-plain", "dispatch-counted", "dispatch-counted-plain",
 ]
 let photos = arguments.count == 5 ? Int(arguments[4]) : 1_000
 guard (4...5).contains(arguments.count), modes.contains(arguments[1]), let steps = Int(arguments[2]), steps > 0,
@@ -19,7 +19,9 @@ else {
 do {
     try MainActor.assumeIsolated {
         let mode = arguments[1]
-        if mode.hasPrefix("dispatch") {
+        if mode.hasPrefix("dispatch-counted") {
+            try RecordingProbe.dispatchCounted(steps: steps, plain: mode == "dispatch-counted-plain", in: arguments[3])
+        } else if mode.hasPrefix("dispatch") {
             try RecordingProbe.dispatch(steps: steps, recordingIn: mode == "dispatch" ? nil : arguments[3])
         } else if mode.hasPrefix("large-idle") {
             try RecordingProbe.dispatchIdle(steps: steps, photos: photos, plain: mode == "large-idle-plain", in: arguments[3])

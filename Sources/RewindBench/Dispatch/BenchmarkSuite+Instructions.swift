@@ -13,6 +13,17 @@ extension BenchmarkSuite {
                 "instructions_per_step_small", try counter.instructionsPerStep("rewind"), "instructions per recorded login step, all threads",
                 baseline: "naive_instructions_per_step_small")
             result.add("naive_instructions_per_step_small", try counter.instructionsPerStep("naive"), "instructions per step, naive recorder, login")
+            // DESIGN 7's dispatch ratio, counted: by the clock it was 2.25-2.83 in three runs of
+            // one build (issue 62); these counts do not move between runs.
+            let plain = try counter.instructionsPerDispatch(plain: true)
+            let recorded = try counter.instructionsPerDispatch(plain: false)
+            result.add("instructions_dispatch_plain", plain, "instructions of a login dispatch, no recording")
+            result.add(
+                "instructions_dispatch_recording", recorded, "instructions of a login dispatch recorded as an app records, dispatching thread",
+                baseline: "instructions_dispatch_plain")
+            result.add(
+                "ratio_instructions_dispatch", recorded / max(1, plain),
+                "ratio: instructions of a recorded login dispatch / a plain one, dispatching thread (×)", atMost: 2)
         }
     }
 

@@ -53,6 +53,17 @@ struct InstructionCounter {
         return Double(long - short) / Double(steps / 10)
     }
 
+    /// Instructions of one login dispatch on the dispatching thread alone, recorded the way an
+    /// app records or `plain`, in bursts as `rewind bench` times them: callgrind counts only
+    /// inside `RecordingProbe.countedDispatch`.
+    func instructionsPerDispatch(plain: Bool) throws -> Double {
+        let mode = plain ? "dispatch-counted-plain" : "dispatch-counted"
+        let options = ["--toggle-collect=*countedDispatch*"]
+        let short = try count(mode, steps: steps, options: options)
+        let long = try count(mode, steps: 2 * steps, options: options)
+        return Double(long - short) / Double(steps)
+    }
+
     private func count(_ mode: String, steps: Int, photos: Int? = nil, options: [String] = []) throws -> Int {
         let directory = folder + "/probe-\(mode)-\(steps)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

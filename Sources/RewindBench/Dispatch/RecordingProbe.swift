@@ -62,6 +62,34 @@ public enum RecordingProbe {
         store.send(action)
     }
 
+    /// Dispatches `steps` login actions on a store recorded the way an app records (the store
+    /// hands its recorder its reducer), or without recording when `plain`. Each dispatch goes
+    /// through ``countedDispatch(_:_:)``, which callgrind's `--toggle-collect` counts alone: the
+    /// dispatching thread's part. The recorder is flushed between bursts, outside it, as
+    /// `rewind bench` times them, so that no count holds a wait for room in the queue.
+    public static func dispatchCounted(steps: Int, plain: Bool, in directory: String) throws {
+        let backend = FakeBackend(seed: 1, clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+        let sink = try SQLiteSink(path: directory + "/counted.rewind")
+        let store =
+            plain
+            ? Store(initialState: LoginState(), reducer: LoginFeature(backend: backend), execution: .manual)
+            : Store(
+                initialState: LoginState(), reducer: LoginFeature(backend: backend), recordingTo: sink,
+                session: SessionDescriptor(name: "counted", flow: "login"), execution: .manual)
+        for index in 0..<steps {
+            countedDispatch(store, BenchmarkSuite.loginActions[index & 63])
+            if index % BenchmarkSuite.dispatchBurst == BenchmarkSuite.dispatchBurst - 1 { store.recorder?.flush() }
+        }
+        store.recorder?.close()
+        try sink.close()
+    }
+
+    /// One login dispatch, apart, for callgrind to count (`--toggle-collect=*countedDispatch*`).
+    @inline(never)
+    static func countedDispatch(_ store: Store<LoginState, LoginAction>, _ action: LoginAction) {
+        store.send(action)
+    }
+
     /// Dispatches `steps` login actions on a store without recording: beside `record`, what
     /// the hand-off costs the dispatching thread (callgrind's thread 1).
     public static func dispatch(steps: Int, recordingIn directory: String? = nil) throws {
