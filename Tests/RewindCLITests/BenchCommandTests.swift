@@ -23,9 +23,7 @@ import Testing
         "ratio_dispatch_recording_xlarge_idle", "ratio_dispatch_recording_xlarge_idle_p99",
     ]
 
-    static let hasValgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/valgrind")
-    }
+    static let hasValgrind = DispatchInstructionsTests.onPath("valgrind") != nil
 
     @Test func quickJSONHasEveryFigureAsANumber() throws {
         let result = try RewindBinary.run(["bench", "--quick", "--json"])

@@ -78,6 +78,21 @@ enum ChildProcess {
         guard spawned == 0 else { throw ChildProcessError(executable: executable, message: String(cString: strerror(spawned))) }
         return pid
     }
+
+    /// Runs `executable` with `arguments` to its end, as ``spawn`` starts it: its exit status
+    /// (128 + the signal for one that killed it) and what it printed on standard output and error.
+    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let pid = try spawn(executable, arguments, outputPath: outputPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 {
+            guard errno == EINTR else { throw ChildProcessError(executable: executable, message: "waitpid failed: error \(errno)") }
+        }
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // Exited normally: the low 7 bits are 0 and the status is in the next byte.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+    }
 }
 
 #if canImport(Glibc)

@@ -2,10 +2,6 @@ import Foundation
 import RewindTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The instructions of a login dispatch on the dispatching thread, recorded the way an app
 /// records and plain, counted by valgrind's callgrind in `rewind-recording-probe` (built beside
 /// the tests) inside `RecordingProbe.countedDispatch` alone: counts, not seconds, so that a
@@ -17,10 +13,8 @@ import Glibc
 /// here are the debug build's, measured when the hand-off was last cut (docs/performance.md,
 /// "The dispatching thread, counted").
 @Suite struct DispatchInstructionsTests {
-    static let valgrind = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/valgrind" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let strip = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/strip" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let valgrind = onPath("valgrind")
+    static let strip = onPath("strip")
     static let isRequired = ProcessInfo.processInfo.environment["REWIND_REQUIRE_VALGRIND"] == "1"
 
     /// The debug build's counts when the hand-off was last cut (2026-12-03: 15,310-15,854
@@ -43,6 +37,12 @@ import Glibc
         #expect(plain > Self.measuredPlain * 0.5)
     }
 
+    /// Where `program` is on the `PATH`, if it is.
+    static func onPath(_ program: String) -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/\(program)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
     /// A copy of the probe without its debugging information: valgrind 3.19 cannot read the
     /// DWARF 5 that Swift writes (`strip -S` keeps the symbols `--toggle-collect` names).
     static func strippedProbe(in folder: TemporaryDirectory) throws -> String {
@@ -50,7 +50,7 @@ import Glibc
         #expect(FileManager.default.isExecutableFile(atPath: original), "no rewind-recording-probe beside the tests")
         let probe = folder.path("rewind-recording-probe")
         try FileManager.default.copyItem(atPath: original, toPath: probe)
-        let (status, output) = try run(try #require(strip), ["-S", probe], in: folder)
+        let (status, output) = try ChildProcess.run(try #require(strip), ["-S", probe])
         try #require(status == 0, "strip -S failed: \(output)")
         return probe
     }
@@ -59,10 +59,9 @@ import Glibc
         func count(_ steps: Int) throws -> Int {
             let directory = folder.path("\(mode)-\(steps)")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-            let (status, output) = try run(
+            let (status, output) = try ChildProcess.run(
                 try #require(valgrind),
-                ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedDispatch*", probe, mode, String(steps), directory],
-                in: folder)
+                ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedDispatch*", probe, mode, String(steps), directory])
             try #require(status == 0, "valgrind \(mode) \(steps) failed: \(output)")
             let line = try #require(output.split(separator: "\n").first { $0.contains("Collected :") }, "no count in: \(output)")
             return try #require(Int(line.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
@@ -70,17 +69,5 @@ import Glibc
         let short = try count(1_000)
         let long = try count(2_000)
         return Double(long - short) / 1_000
-    }
-
-    /// Runs `executable` to its end: its exit status and what it printed.
-    static func run(_ executable: String, _ arguments: [String], in folder: TemporaryDirectory) throws -> (Int32, String) {
-        let outputPath = folder.path("output-\(UUID().uuidString)")
-        let pid = try ChildProcess.spawn(executable, arguments, outputPath: outputPath)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            try #require(errno == EINTR, "waitpid failed: error \(errno)")
-        }
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
     }
 }

@@ -86,17 +86,7 @@ final class Tmux {
     /// Runs `tmux -S socket arguments`, its output into a file; by ``ChildProcess``, so that
     /// the tmux server the first command forks inherits nothing of the test process.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString).out").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let executable = Self.executable ?? "tmux"
-        let pid = try ChildProcess.spawn(executable, ["-u", "-S", socket] + arguments, outputPath: outputPath)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw TmuxError(message: "waitpid failed: error \(errno)") }
-        }
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // Exited normally: the low 7 bits are 0 and the status is in the next byte.
-        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F), output)
+        try ChildProcess.run(Self.executable ?? "tmux", ["-u", "-S", socket] + arguments)
     }
 }
 
