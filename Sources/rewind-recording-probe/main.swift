@@ -2,12 +2,12 @@ import Foundation
 import RewindBench
 
 // rewind-recording-probe MODE STEPS DIRECTORY [PHOTOS], MODE one of `modes` below: see
-// `RecordingProbe`. PHOTOS (1,000 unless given) is the state's size in the `large` modes.
+// `RecordingProbe`. PHOTOS (1,000 unless given) is the state's size in the `large` modes and `diff`.
 // A synchronous main on purpose: valgrind 3.19 crashes in the asynchronous main's idle loop.
 let arguments = CommandLine.arguments
 let modes = [
     "rewind", "rewind-store", "rewind-replay", "naive", "dispatch", "dispatch-recording", "large", "large-explicit", "large-replay", "large-idle",
-    "large-idle-plain", "dispatch-counted", "dispatch-counted-plain",
+    "large-idle-plain", "dispatch-counted", "dispatch-counted-plain", "diff",
 ]
 let photos = arguments.count == 5 ? Int(arguments[4]) : 1_000
 guard (4...5).contains(arguments.count), modes.contains(arguments[1]), let steps = Int(arguments[2]), steps > 0,
@@ -19,7 +19,9 @@ else {
 do {
     try MainActor.assumeIsolated {
         let mode = arguments[1]
-        if mode.hasPrefix("dispatch-counted") {
+        if mode == "diff" {
+            try RecordingProbe.diffLarge(times: steps, photos: photos)
+        } else if mode.hasPrefix("dispatch-counted") {
             try RecordingProbe.dispatchCounted(steps: steps, plain: mode == "dispatch-counted-plain", in: arguments[3])
         } else if mode.hasPrefix("dispatch") {
             try RecordingProbe.dispatch(steps: steps, recordingIn: mode == "dispatch" ? nil : arguments[3])

@@ -35,7 +35,7 @@ import Testing
         // Instructions are counted where valgrind is installed, and left out elsewhere.
         let counted = [
             "instructions_per_step_small", "naive_instructions_per_step_small", "ratio_instructions_small_naive", "instructions_dispatch_plain",
-            "instructions_dispatch_recording", "ratio_instructions_dispatch",
+            "instructions_dispatch_recording", "ratio_instructions_dispatch", "instructions_diff_large",
         ]
         for key in Self.keys + (Self.hasValgrind ? counted : []) {
             switch figures[key] {

@@ -28,6 +28,24 @@ import Testing
         #expect(changes.map(\.description) == ["a: - 1", "b.d: 3 -> 4", "e: + null"])
     }
 
+    /// Objects built apart share no storage: their members pair by key all the same, equal
+    /// strings past a small string's 15 bytes are equal, and strings compare by their bytes.
+    @Test func objectsBuiltApartCompareByTheirBytes() {
+        func photo(_ title: String) -> JSONValue {
+            // A key past 15 bytes, made anew at each call: its own storage.
+            let key = String(repeating: "k", count: 20) + "ey"
+            return [key: .string("Photo number " + String(repeating: "é", count: 10)), "title": .string(title), "n": 1]
+        }
+        let title = "a title longer than fifteen bytes"
+        #expect(JSONDiff.changes(from: photo(title), to: photo(title)).isEmpty)
+        #expect(
+            JSONDiff.changes(from: photo(title), to: photo(title + "!"))
+                == [JSONChange(path: "title", kind: .changed(from: .string(title), to: .string(title + "!")))])
+        // The same text in two normal forms: two byte sequences, so a change.
+        #expect(JSONDiff.changes(from: photo("caf\u{E9}"), to: photo("cafe\u{301}")).count == 1)
+        #expect(JSONDiff.changes(from: ["n": 1, "m": ["x": 1]], to: ["n": 1, "m": ["x": 2]]).map(\.description) == ["m.x: 1 -> 2"])
+    }
+
     @Test func aChangeOfTypeIsOneChange() {
         #expect(
             JSONDiff.changes(from: ["a": [1]], to: ["a": ["x": 1]])

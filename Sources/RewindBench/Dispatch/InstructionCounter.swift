@@ -64,6 +64,16 @@ struct InstructionCounter {
         return Double(long - short) / Double(steps)
     }
 
+    /// Instructions of one diff of two states of `photos` photos encoded apart, one title
+    /// changed, as `diff_large_ms` times it: callgrind counts only inside `JSONDiff.changes`.
+    func instructionsPerDiff(photos: Int) throws -> Double {
+        let times = 10
+        let options = ["--toggle-collect=*JSONDiff*changes*"]
+        let short = try count("diff", steps: times, photos: photos, options: options)
+        let long = try count("diff", steps: 2 * times, photos: photos, options: options)
+        return Double(long - short) / Double(times)
+    }
+
     private func count(_ mode: String, steps: Int, photos: Int? = nil, options: [String] = []) throws -> Int {
         let directory = folder + "/probe-\(mode)-\(steps)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoApp
 import RewindCore
+import RewindJSON
 import RewindLog
 import RewindReplay
 
@@ -88,6 +89,20 @@ public enum RecordingProbe {
     @inline(never)
     static func countedDispatch(_ store: Store<LoginState, LoginAction>, _ action: LoginAction) {
         store.send(action)
+    }
+
+    /// Diffs two states of `photos` photos, encoded apart, that differ in one title, `times`
+    /// times, as `rewind bench`'s `diff_large_ms` times it; callgrind counts ``JSONDiff`` alone
+    /// (`--toggle-collect=*JSONDiff*changes*`).
+    public static func diffLarge(times: Int, photos: Int) throws {
+        var state = LargeStateFeature.state(photos: photos)
+        let encoder = JSONValueEncoder()
+        let old = try encoder.encode(state)
+        state.photos[photos / 2].title = "Changed"
+        let new = try encoder.encode(state)
+        for _ in 0..<times {
+            guard JSONDiff.changes(from: old, to: new).count == 1 else { throw BenchmarkError("the diff did not find the one change") }
+        }
     }
 
     /// Dispatches `steps` login actions on a store without recording: beside `record`, what

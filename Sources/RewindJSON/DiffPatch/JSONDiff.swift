@@ -41,6 +41,7 @@ public enum JSONDiff {
     }
 
     static func compareObjects(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
+        if haveSameKeys(old.keys, new.keys) { return compareMembers(old, new, path: &path, into: &changes) }
         var i = 0
         var j = 0
         while i < old.count || j < new.count {
@@ -57,6 +58,35 @@ public enum JSONDiff {
                 path.removeLast()
                 i += 1
                 j += 1
+            }
+        }
+    }
+
+    /// Whether both objects have the same keys: two of one type, the usual case, whose keys
+    /// are most often the same strings (a type's coding keys), told by their bytes.
+    static func haveSameKeys(_ old: [String], _ new: [String]) -> Bool {
+        guard old.count == new.count else { return false }
+        return old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                old.hasSameBytes(as: new) || old.indices.allSatisfy { UTF8Bytes.equal(old[$0], new[$0]) }
+            }
+        }
+    }
+
+    /// Compares the members of two objects with the same keys, pair by pair in place: an
+    /// unchanged member, most of them, costs a comparison of its bytes or of its scalars, and
+    /// neither a step of the path nor a copy. Two 1,000-photo states encoded apart cost 5,005
+    /// instructions a photo with the keys merged in order and every member copied out, 1,835
+    /// this way (callgrind, `rewind-recording-probe diff`; `instructions_diff_large`).
+    static func compareMembers(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
+        old.values.withUnsafeBufferPointer { oldValues in
+            new.values.withUnsafeBufferPointer { newValues in
+                for index in oldValues.indices where !oldValues.hasSameBytes(at: index, as: newValues, at: index) {
+                    if oldValues[index].isScalar(equalTo: newValues[index]) { continue }
+                    path.append(.key(new.keys[index]))
+                    compare(oldValues[index], newValues[index], path: &path, into: &changes)
+                    path.removeLast()
+                }
             }
         }
     }

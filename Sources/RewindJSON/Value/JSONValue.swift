@@ -59,8 +59,7 @@ extension JSONValue: Hashable {
     /// diff of two states sharing the trees of their unchanged elements cost about 300
     /// instructions an element (callgrind; `JSONPatch.between`).
     static func equal(_ a: UnsafeBufferPointer<JSONValue>, _ i: Int, _ b: UnsafeBufferPointer<JSONValue>, _ j: Int) -> Bool {
-        guard let first = a.baseAddress, let second = b.baseAddress else { return false }
-        return memcmp(first + i, second + j, MemoryLayout<JSONValue>.size) == 0 || a[i] == b[j]
+        a.hasSameBytes(at: i, as: b, at: j) || a[i] == b[j]
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -102,6 +101,14 @@ extension JSONValue {
             break
         }
         return false
+    }
+
+    /// Whether both values are scalars and equal; false for containers, whatever they hold.
+    func isScalar(equalTo other: JSONValue) -> Bool {
+        switch self {
+        case .array, .object: return false
+        case .null, .bool, .int, .double, .string: return self == other
+        }
     }
 
     private static func sameBuffer<Element>(_ a: [Element], _ b: [Element]) -> Bool {

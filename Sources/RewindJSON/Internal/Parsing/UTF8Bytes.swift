@@ -28,8 +28,17 @@ enum UTF8Bytes {
         return a.count - b.count
     }
 
+    /// Whether both strings have the same UTF-8 bytes; at once when they are the same string
+    /// (the same storage, or the same inline small string), as keys from one type's coding
+    /// keys and short values most often are.
     static func equal(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && compare(a, b) == 0
+        identical(a, b) || (a.utf8.count == b.utf8.count && compare(a, b) == 0)
+    }
+
+    /// Whether `a` and `b` are bit for bit the same `String` value.
+    @inline(__always)
+    static func identical(_ a: String, _ b: String) -> Bool {
+        withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
     }
 
     static func hash(_ string: String, into hasher: inout Hasher) {
