@@ -76,7 +76,7 @@ public enum JSONDiff {
     /// Compares the members of two objects with the same keys, pair by pair in place: an
     /// unchanged member, most of them, costs a comparison of its bytes or of its scalars, and
     /// neither a step of the path nor a copy. Two 1,000-photo states encoded apart cost 5,005
-    /// instructions a photo with the keys merged in order and every member copied out, 1,835
+    /// instructions a photo with the keys merged in order and every member copied out, 1,831
     /// this way (callgrind, `rewind-recording-probe diff`; `instructions_diff_large`).
     static func compareMembers(_ old: JSONObject, _ new: JSONObject, path: inout [JSONPath.Component], into changes: inout [JSONChange]) {
         old.values.withUnsafeBufferPointer { oldValues in
