@@ -1,6 +1,7 @@
 import PhotoApp
 import RewindCodable
 import RewindCore
+import RewindJSON
 
 /// The large-state workload: a photo list of 1,000 loaded photos where each action renames
 /// one photo, so exactly one field changes per step.
@@ -38,6 +39,16 @@ struct LargeStateFeature: Reducer {
             return thumbnail
         }
         return state
+    }
+
+    /// Two states of `photos` photos, encoded apart (sharing no storage), the second with one
+    /// title changed: what `diff_large_ms` times and `instructions_diff_large` counts.
+    static func statesOneTitleApart(photos: Int) throws -> (old: JSONValue, new: JSONValue) {
+        var state = Self.state(photos: photos)
+        let encoder = JSONValueEncoder()
+        let old = try encoder.encode(state)
+        state.photos[photos / 2].title = "Changed"
+        return (old, try encoder.encode(state))
     }
 
     /// `count` actions renaming pseudo-random photos, made before timing starts.

@@ -95,11 +95,7 @@ public enum RecordingProbe {
     /// times, as `rewind bench`'s `diff_large_ms` times it; callgrind counts ``JSONDiff`` alone
     /// (`--toggle-collect=*JSONDiff*changes*`).
     public static func diffLarge(times: Int, photos: Int) throws {
-        var state = LargeStateFeature.state(photos: photos)
-        let encoder = JSONValueEncoder()
-        let old = try encoder.encode(state)
-        state.photos[photos / 2].title = "Changed"
-        let new = try encoder.encode(state)
+        let (old, new) = try LargeStateFeature.statesOneTitleApart(photos: photos)
         for _ in 0..<times {
             guard JSONDiff.changes(from: old, to: new).count == 1 else { throw BenchmarkError("the diff did not find the one change") }
         }
