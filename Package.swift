@@ -118,12 +118,15 @@ let package = Package(
         ),
         // Test support for users: replay a recording inside their own tests.
         .target(name: "RewindTesting", dependencies: ["RewindCore", "RewindJSON", "RewindRendering", "RewindReplay"]),
+        // A headless Chromium driven over WebDriver (chromedriver), and a clean spawn of a
+        // child: the browser tests' and `rewind bench`'s live page. No package of its own.
+        .target(name: "RewindWebDriver"),
         // `rewind bench`: the benchmark suite and its baselines.
         .target(
             name: "RewindBench",
             dependencies: [
                 "RewindCore", "RewindJSON", "RewindCodable", "RewindLog", "RewindInspector", "RewindReplay", "RewindReport", "RewindUpload", "RewindLive",
-                "PhotoApp",
+                "RewindWebDriver", "PhotoApp",
                 "CStepTicks",
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
@@ -243,7 +246,7 @@ let package = Package(
             name: "RewindCLITests",
             dependencies: [
                 "RewindTestSupport", "rewind", "crashing-rewind", "RewindCLI", "RewindReplay", "RewindInspector", "RewindLog", "RewindCore", "RewindJSON",
-                "RewindUpload", "RewindCollector", "RewindLive", "RewindTeamStore",
+                "RewindUpload", "RewindCollector", "RewindLive", "RewindTeamStore", "RewindWebDriver",
                 "PhotoApp",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -1,4 +1,5 @@
 import Foundation
+import RewindWebDriver
 import Testing
 
 #if canImport(Glibc)
@@ -7,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// `rewind` running beside the test (by ``ChildProcess``), its standard output and error into a
+/// `rewind` running beside the test (by ``SpawnedProcess``), its standard output and error into a
 /// file: for commands that go on while the test does something else, like `log --follow`.
 ///
 /// The test never sleeps for a guessed while: it polls the output or the exit a bounded number
@@ -21,7 +22,7 @@ final class BackgroundRewind {
     /// Starts `rewind` (or `executable`) with `arguments`; its output goes into a file of `folder`.
     init(_ arguments: [String], in folder: TemporaryDirectory, executable: URL? = nil) throws {
         outputPath = folder.path("rewind-\(UUID().uuidString).out")
-        pid = try ChildProcess.spawn((executable ?? RewindBinary.url).path, arguments, outputPath: outputPath)
+        pid = try SpawnedProcess.spawn((executable ?? RewindBinary.url).path, arguments, outputPath: outputPath)
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import Foundation
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 /// The instructions of a login dispatch on the dispatching thread, recorded the way an app
@@ -50,7 +51,7 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: original), "no rewind-recording-probe beside the tests")
         let probe = folder.path("rewind-recording-probe")
         try FileManager.default.copyItem(atPath: original, toPath: probe)
-        let (status, output) = try ChildProcess.run(try #require(strip), ["-S", probe])
+        let (status, output) = try SpawnedProcess.run(try #require(strip), ["-S", probe])
         try #require(status == 0, "strip -S failed: \(output)")
         return probe
     }
@@ -59,7 +60,7 @@ import Testing
         func count(_ steps: Int) throws -> Int {
             let directory = folder.path("\(mode)-\(steps)")
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-            let (status, output) = try ChildProcess.run(
+            let (status, output) = try SpawnedProcess.run(
                 try #require(valgrind),
                 ["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*countedDispatch*", probe, mode, String(steps), directory])
             try #require(status == 0, "valgrind \(mode) \(steps) failed: \(output)")

@@ -4,6 +4,7 @@ import RewindJSON
 import RewindLive
 import RewindLog
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 /// The live page of `rewind live` in headless Chromium, with a recording store connected to

@@ -4,6 +4,7 @@ import RewindJSON
 import RewindLive
 import RewindLog
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -3,6 +3,7 @@ import Foundation
 import RewindCore
 import RewindLog
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 /// The sessions page in headless Chromium against the real collector (issue 51): signed in

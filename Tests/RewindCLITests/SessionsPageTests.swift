@@ -3,6 +3,7 @@ import Foundation
 import RewindCore
 import RewindLog
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@
 import Foundation
 import RewindLog
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 @testable import RewindCollector

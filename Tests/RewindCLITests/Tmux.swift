@@ -1,4 +1,5 @@
 import Foundation
+import RewindWebDriver
 import Testing
 
 #if canImport(Glibc)
@@ -83,10 +84,10 @@ final class Tmux {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    /// Runs `tmux -S socket arguments`, its output into a file; by ``ChildProcess``, so that
+    /// Runs `tmux -S socket arguments`, its output into a file; by ``SpawnedProcess``, so that
     /// the tmux server the first command forks inherits nothing of the test process.
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try ChildProcess.run(Self.executable ?? "tmux", ["-u", "-S", socket] + arguments)
+        try SpawnedProcess.run(Self.executable ?? "tmux", ["-u", "-S", socket] + arguments)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import RewindJSON
 import RewindTestSupport
+import RewindWebDriver
 import Testing
 
 /// The example's terminal app (`Examples/TodoApp`, `todo-tui`) in a real terminal (tmux),

@@ -1,4 +1,5 @@
 import Foundation
+import RewindWebDriver
 import Testing
 
 /// The WebDriver client against a small page of our own in headless Chromium: scripts, keys,

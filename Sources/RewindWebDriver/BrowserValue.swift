@@ -5,7 +5,7 @@ import Foundation
 ///
 /// An enum rather than `Any`, so that results can be compared with `==` in `#expect` and cross
 /// concurrency domains. Numbers are `Double`, as they are in JavaScript.
-enum BrowserValue: Equatable, Sendable {
+public enum BrowserValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -13,41 +13,41 @@ enum BrowserValue: Equatable, Sendable {
     case array([BrowserValue])
     case object([String: BrowserValue])
 
-    var string: String? {
+    public var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    var number: Double? {
+    public var number: Double? {
         if case .number(let value) = self { return value }
         return nil
     }
 
     /// The number when it is a whole one that fits an `Int`.
-    var int: Int? {
+    public var int: Int? {
         guard let number, number.rounded() == number, abs(number) < 9.0e15 else { return nil }
         return Int(number)
     }
 
-    var bool: Bool? {
+    public var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    var array: [BrowserValue]? {
+    public var array: [BrowserValue]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    var object: [String: BrowserValue]? {
+    public var object: [String: BrowserValue]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
-    var isNull: Bool { self == .null }
+    public var isNull: Bool { self == .null }
 
     /// Whether JavaScript would take the value as true in a condition (objects and arrays are).
-    var isTruthy: Bool {
+    public var isTruthy: Bool {
         switch self {
         case .null: false
         case .bool(let value): value
@@ -58,18 +58,18 @@ enum BrowserValue: Equatable, Sendable {
     }
 
     /// The member `key` of an object; nil for a missing member or a value of another kind.
-    subscript(key: String) -> BrowserValue? {
+    public subscript(key: String) -> BrowserValue? {
         object?[key]
     }
 
     /// The element at `index` of an array; nil when out of range or not an array.
-    subscript(index: Int) -> BrowserValue? {
+    public subscript(index: Int) -> BrowserValue? {
         guard let array, array.indices.contains(index) else { return nil }
         return array[index]
     }
 
     /// The value as JSON text.
-    var json: String {
+    public var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
@@ -77,11 +77,11 @@ enum BrowserValue: Equatable, Sendable {
 }
 
 extension BrowserValue: CustomStringConvertible {
-    var description: String { json }
+    public var description: String { json }
 }
 
 extension BrowserValue: Codable {
-    init(from decoder: Decoder) throws {
+    public init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         // Bool before Double: the decoder refuses `true` as a number and `1` as a Bool.
         if container.decodeNil() {
@@ -99,7 +99,7 @@ extension BrowserValue: Codable {
         }
     }
 
-    func encode(to encoder: Encoder) throws {
+    public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -114,17 +114,17 @@ extension BrowserValue: Codable {
 
 // Literals, so that tests write `evaluate(script, [40, "two"])` and `#expect(value == [1, nil])`.
 extension BrowserValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
-    init(nilLiteral: ()) { self = .null }
-    init(booleanLiteral value: Bool) { self = .bool(value) }
-    init(integerLiteral value: Int) { self = .number(Double(value)) }
-    init(floatLiteral value: Double) { self = .number(value) }
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(floatLiteral value: Double) { self = .number(value) }
 }
 
 extension BrowserValue: ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
-    init(stringLiteral value: String) { self = .string(value) }
-    init(arrayLiteral elements: BrowserValue...) { self = .array(elements) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: BrowserValue...) { self = .array(elements) }
 
-    init(dictionaryLiteral elements: (String, BrowserValue)...) {
+    public init(dictionaryLiteral elements: (String, BrowserValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

@@ -13,16 +13,16 @@ import Darwin
 /// Not URLSession: on Linux it fails every answer of chromedriver with "Failed writing header"
 /// (swift-corelibs-foundation issue 4965), because chromedriver writes its header lines as
 /// `Content-Length:249`, without a space after the colon, which HTTP allows.
-enum LocalHTTP {
-    struct Response: Sendable {
-        var status: Int
-        var body: Data
+public enum LocalHTTP {
+    public struct Response: Sendable {
+        public var status: Int
+        public var body: Data
     }
 
     /// Sends `method path` with `body` (as JSON) to `port` and returns the answer; waits at
     /// most `timeout` for each read or write. The blocking calls run on a Dispatch thread,
     /// not on one of Swift concurrency's few threads.
-    static func request(port: Int, method: String, path: String, body: Data?, timeout: TimeInterval) async throws -> Response {
+    public static func request(port: Int, method: String, path: String, body: Data?, timeout: TimeInterval) async throws -> Response {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(with: Result { try requestBlocking(port: port, method: method, path: path, body: body, timeout: timeout) })
@@ -31,11 +31,11 @@ enum LocalHTTP {
     }
 
     /// A request whose answer goes on, as a page's event stream does: read as it comes.
-    struct Stream: Sendable {
-        let socket: Int32
+    public struct Stream: Sendable {
+        public let socket: Int32
 
         /// Reads until what came holds `marker` (or the server closes); what came.
-        func read(until marker: String) async throws -> String {
+        public func read(until marker: String) async throws -> String {
             try await LocalHTTP.blocking {
                 var received = Data()
                 while !String(decoding: received, as: UTF8.self).contains(marker), let chunk = try LocalHTTP.readSome(from: socket) { received += chunk }
@@ -44,7 +44,7 @@ enum LocalHTTP {
         }
 
         /// Reads until the server closes the connection; what came meanwhile.
-        func readToEnd() async throws -> String {
+        public func readToEnd() async throws -> String {
             try await LocalHTTP.blocking {
                 var received = Data()
                 while let chunk = try LocalHTTP.readSome(from: socket) { received += chunk }
@@ -52,14 +52,14 @@ enum LocalHTTP {
             }
         }
 
-        func close() {
+        public func close() {
             _ = LocalHTTP.closeSocket(socket)
         }
     }
 
     /// Sends `GET path` to `port` and gives the connection to read its answer from; each read
     /// waits at most `timeout`.
-    static func stream(port: Int, path: String, timeout: TimeInterval) async throws -> Stream {
+    public static func stream(port: Int, path: String, timeout: TimeInterval) async throws -> Stream {
         try await blocking {
             let socket = try openConnection(port: port, timeout: timeout)
             do {
@@ -195,10 +195,10 @@ enum LocalHTTP {
 }
 
 /// A request that got no usable answer.
-struct LocalHTTPError: Error, CustomStringConvertible {
-    var description: String
+public struct LocalHTTPError: Error, CustomStringConvertible {
+    public var description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

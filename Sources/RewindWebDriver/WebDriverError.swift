@@ -2,16 +2,16 @@
 ///
 /// `error` is WebDriver's error code (`no such element`, `javascript error`, ...), so that a
 /// test can tell one failure from another without parsing the message.
-struct WebDriverError: Error, CustomStringConvertible {
+public struct WebDriverError: Error, CustomStringConvertible {
     /// The command, as `POST /session/{id}/element`, or a step of starting the browser.
-    var command: String
+    public var command: String
     /// The HTTP status, or nil when no answer came (no connection, a timeout, a launch step).
-    var status: Int?
+    public var status: Int?
     /// WebDriver's error code, empty when the failure was not chromedriver's answer.
-    var error: String = ""
-    var message: String
+    public var error: String = ""
+    public var message: String
 
-    var description: String {
+    public var description: String {
         let status = status.map { " (HTTP \($0)\(error.isEmpty ? "" : ", \(error)"))" } ?? ""
         return "WebDriver \(command) failed\(status): \(message)"
     }

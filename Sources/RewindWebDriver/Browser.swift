@@ -1,41 +1,41 @@
 import Foundation
-import Testing
 
 /// A headless Chromium driven through chromedriver with W3C WebDriver commands over HTTP: a
-/// real browser for the tests of pages we generate, without Selenium.
+/// real browser for the tests of pages we generate and for `rewind bench`'s live page, without
+/// Selenium.
 ///
 /// One per test, used from that test only (not Sendable). `close()` ends it politely; if a
 /// test fails first, `deinit` kills chromedriver's process group, which every browser process
 /// is in, so no browser outlives its test.
-final class Browser {
-    static let chromiumPath = "/usr/bin/chromium"
-    static let chromedriverPath = "/usr/bin/chromedriver"
+public final class Browser {
+    public static let chromiumPath = "/usr/bin/chromium"
+    public static let chromedriverPath = "/usr/bin/chromedriver"
 
     /// Whether chromium and chromedriver are installed (Debian: `chromium`, `chromium-driver`).
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: chromiumPath) && FileManager.default.isExecutableFile(atPath: chromedriverPath)
     }
 
     /// Whether a missing browser is a failure rather than a reason to skip (CI sets
     /// `REWIND_REQUIRE_BROWSER=1`, so that the browser tests cannot silently stop running).
-    static var isRequired: Bool {
+    public static var isRequired: Bool {
         ProcessInfo.processInfo.environment["REWIND_REQUIRE_BROWSER"] == "1"
     }
 
     /// How long a wait for the browser lasts before it fails: only a stop for a hung test, so
     /// generous that a loaded machine never reaches it (a page on an idle one settles within
     /// a second). Tests assert what a page shows, never how soon.
-    static let patience: Duration = .seconds(120)
+    public static let patience: Duration = .seconds(120)
 
     /// The key under which WebDriver names an element in JSON.
-    static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
+    public static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
 
     /// chromedriver's process id, which is also the id of the group the browser's processes are in.
-    let driverProcessID: Int32
+    public let driverProcessID: Int32
     /// The browser's main process, as chromedriver reports it.
-    let browserProcessID: Int32?
+    public let browserProcessID: Int32?
     /// The browser's profile folder; its path is on the command line of every browser process.
-    let profilePath: String
+    public let profilePath: String
 
     /// Our folder: chromedriver's output, the profile, and the temporary files of both.
     private let folder: String
@@ -66,7 +66,7 @@ final class Browser {
     /// Given port 0, chromedriver picks a free port for IPv4 and binds IPv6 to the same number,
     /// and exits when another process took it between the two (`bind() failed: Address already
     /// in use`): seen once in a CI run of 644 tests. That launch is tried again, twice at most.
-    static func launch() async throws -> Browser {
+    public static func launch() async throws -> Browser {
         guard isAvailable else {
             throw WebDriverError(
                 command: "launch",
@@ -159,7 +159,7 @@ final class Browser {
 
     /// Ends the session (chromedriver closes the browser), then chromedriver itself; whatever
     /// is left of them is killed.
-    func close() async throws {
+    public func close() async throws {
         guard !closed else { return }
         defer {
             closed = true
@@ -174,18 +174,18 @@ final class Browser {
     // MARK: Pages and scripts
 
     /// Loads `url` and returns once the page has loaded (its `load` event).
-    func open(_ url: URL) async throws {
+    public func open(_ url: URL) async throws {
         try await send("POST", "/url", ["url": .string(url.absoluteString)])
     }
 
-    func currentURL() async throws -> String {
+    public func currentURL() async throws -> String {
         try await send("GET", "/url").string ?? ""
     }
 
     /// Runs `script` as the body of a function in the page and returns what it returns
     /// (`return ...`); `arguments` are its `arguments`. A returned promise is awaited.
     @discardableResult
-    func evaluate(_ script: String, _ arguments: [BrowserValue] = []) async throws -> BrowserValue {
+    public func evaluate(_ script: String, _ arguments: [BrowserValue] = []) async throws -> BrowserValue {
         try await send("POST", "/execute/sync", ["script": .string(script), "args": .array(arguments)])
     }
 
@@ -193,7 +193,7 @@ final class Browser {
     /// settle later (timers, fetches, animation frames). Throws after `timeout`, which only
     /// stops a hung test (``patience``).
     @discardableResult
-    func waitUntil(_ script: String, _ arguments: [BrowserValue] = [], timeout: Duration = Browser.patience) async throws -> BrowserValue {
+    public func waitUntil(_ script: String, _ arguments: [BrowserValue] = [], timeout: Duration = Browser.patience) async throws -> BrowserValue {
         let deadline = ContinuousClock.now + timeout
         while true {
             let value = try await evaluate(script, arguments)
@@ -207,7 +207,7 @@ final class Browser {
 
     /// The messages the page logged at error level (`console.error`, uncaught exceptions,
     /// failed loads) since the last call: each call takes the log it returns.
-    func consoleErrors() async throws -> [String] {
+    public func consoleErrors() async throws -> [String] {
         let entries = try await send("POST", "/se/log", ["type": "browser"]).array ?? []
         return entries.filter { $0["level"]?.string == "SEVERE" }.compactMap { $0["message"]?.string }
     }
@@ -215,7 +215,7 @@ final class Browser {
     // MARK: Keys, clicks and fields
 
     /// A key that is not a character, by the code point WebDriver gives it.
-    enum Key: String, Sendable {
+    public enum Key: String, Sendable {
         case backspace = "\u{E003}"
         case tab = "\u{E004}"
         case enter = "\u{E007}"
@@ -238,14 +238,14 @@ final class Browser {
 
     /// Presses and releases each key in turn, with `modifiers` (`.shift`, ...) held throughout.
     /// The keys go to the focused element, or the page's body.
-    func press(_ keys: Key..., holding modifiers: [Key] = []) async throws {
+    public func press(_ keys: Key..., holding modifiers: [Key] = []) async throws {
         let down = modifiers.map { Self.keyAction("keyDown", $0.rawValue) }
         let up = modifiers.reversed().map { Self.keyAction("keyUp", $0.rawValue) }
         try await performKeys(down + keys.flatMap { [Self.keyAction("keyDown", $0.rawValue), Self.keyAction("keyUp", $0.rawValue)] } + up)
     }
 
     /// Types `text` a character at a time, as key presses (so `keydown` handlers see each one).
-    func type(_ text: String) async throws {
+    public func type(_ text: String) async throws {
         try await performKeys(text.flatMap { [Self.keyAction("keyDown", String($0)), Self.keyAction("keyUp", String($0))] })
     }
 
@@ -258,21 +258,21 @@ final class Browser {
     }
 
     /// Clicks the middle of the first element that matches `selector`, as a mouse would.
-    func click(css selector: String) async throws {
+    public func click(css selector: String) async throws {
         let id = try await element(css: selector)
         try await send("POST", "/element/\(id)/click")
     }
 
     /// The text of the first element that matches `selector`, as rendered (WebDriver's
     /// "visible text": hidden parts left out, CSS `text-transform` applied).
-    func elementText(css selector: String) async throws -> String {
+    public func elementText(css selector: String) async throws -> String {
         let id = try await element(css: selector)
         return try await send("GET", "/element/\(id)/text").string ?? ""
     }
 
     /// Sets the `value` of the input that matches `selector` and sends `input` then `change`,
     /// as a person's edit would: for a range input, a slider moved to `value`.
-    func setValue(css selector: String, value: String) async throws {
+    public func setValue(css selector: String, value: String) async throws {
         let script = """
             const field = document.querySelector(arguments[0]);
             if (!field) throw new Error('no element matches ' + arguments[0]);
@@ -288,7 +288,7 @@ final class Browser {
     ///
     /// Approximate between the ends: the thumb's own width makes the track shorter than the
     /// input. 0, 0.5 and 1 give the minimum, middle and maximum.
-    func dragSlider(css selector: String, to fraction: Double) async throws {
+    public func dragSlider(css selector: String, to fraction: Double) async throws {
         let id = try await element(css: selector)
         let width = try await send("GET", "/element/\(id)/rect")["width"]?.number ?? 0
         let origin: BrowserValue = [Self.elementKey: .string(id)]
@@ -320,20 +320,20 @@ final class Browser {
 
     /// Makes `prefers-color-scheme` match `scheme` ("dark" or "light"; "" for the default),
     /// through chromedriver's passage to the DevTools protocol.
-    func emulateColorScheme(_ scheme: String) async throws {
+    public func emulateColorScheme(_ scheme: String) async throws {
         let features: BrowserValue = [["name": "prefers-color-scheme", "value": .string(scheme)]]
         try await send("POST", "/goog/cdp/execute", ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]])
     }
 
     /// Lays the page out as in a window `width` by `height` CSS pixels, through the DevTools
     /// protocol: media queries and `innerWidth` follow.
-    func setViewport(width: Int, height: Int) async throws {
+    public func setViewport(width: Int, height: Int) async throws {
         let params: BrowserValue = ["width": .number(Double(width)), "height": .number(Double(height)), "deviceScaleFactor": 1, "mobile": false]
         try await send("POST", "/goog/cdp/execute", ["cmd": "Emulation.setDeviceMetricsOverride", "params": params])
     }
 
     /// The visible part of the page as PNG data.
-    func screenshot() async throws -> Data {
+    public func screenshot() async throws -> Data {
         let encoded = try await send("GET", "/screenshot").string ?? ""
         guard let data = Data(base64Encoded: encoded) else {
             throw WebDriverError(command: "GET \(session)/screenshot", status: 200, message: "not base64: \(encoded.prefix(100))")
@@ -342,7 +342,7 @@ final class Browser {
     }
 
     /// Writes the visible part of the page to `path` as a PNG file.
-    func screenshot(to path: String) async throws {
+    public func screenshot(to path: String) async throws {
         try await screenshot().write(to: URL(fileURLWithPath: path))
     }
 
@@ -376,16 +376,5 @@ final class Browser {
             )
         }
         return value
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// Runs a test only where chromium and chromedriver are installed, or everywhere when
-    /// `REWIND_REQUIRE_BROWSER=1`: then a missing browser fails the test instead of skipping it.
-    static var browser: Self {
-        .enabled(
-            if: Browser.isAvailable || Browser.isRequired,
-            "needs chromium and chromedriver (Debian: chromium, chromium-driver), which are not installed: the browser tests are skipped"
-        )
     }
 }

@@ -9,7 +9,7 @@ import Darwin
 /// chromedriver as a child in a process group of its own, which the browsers it starts join:
 /// killing the group ends all of them, also when a test fails before it closes its browser.
 ///
-/// Started by ``ChildProcess``, not Foundation's `Process`: chromium must inherit no socket of
+/// Started by ``SpawnedProcess``, not Foundation's `Process`: chromium must inherit no socket of
 /// ours and none of our blocked signals.
 final class DriverProcess {
     let pid: pid_t
@@ -18,7 +18,7 @@ final class DriverProcess {
     /// Starts `executable` with `arguments`, its standard output and error into `logPath`, and
     /// `changes` made to our environment.
     init(executable: String, arguments: [String], logPath: String, environment changes: [String: String] = [:]) throws {
-        pid = try ChildProcess.spawn(executable, arguments, outputPath: logPath, environment: changes, ownGroup: true)
+        pid = try SpawnedProcess.spawn(executable, arguments, outputPath: logPath, environment: changes, ownGroup: true)
     }
 
     deinit {

@@ -1,4 +1,5 @@
 import Foundation
+import RewindWebDriver
 import Testing
 
 #if canImport(Glibc)
@@ -7,13 +8,13 @@ import Glibc
 import Darwin
 #endif
 
-/// ``ChildProcess`` hands a child nothing of the test process but standard input, output and
+/// ``SpawnedProcess`` hands a child nothing of the test process but standard input, output and
 /// error: a long-lived child (a `--follow`, a tmux server) that kept another test's pipe open
 /// would keep that test reading it until the child ended.
-@Suite struct ChildProcessTests {
+@Suite struct SpawnedProcessTests {
     @Test func descriptorsAreClosedInTheChildNotListedBeforehand() {
         // A listing would miss a pipe that another thread opens between it and the spawn.
-        #expect(ChildProcess.closesEveryDescriptor)
+        #expect(SpawnedProcess.closesEveryDescriptor)
     }
 
     @Test func aChildInheritsNoDescriptorAboveStandardError() throws {
@@ -25,7 +26,7 @@ import Darwin
         defer { for end in ends { close(end) } }
 
         // The shell lists its own descriptors; `exec` keeps its process id for `$$`.
-        let pid = try ChildProcess.spawn("/bin/sh", ["-c", "exec ls /proc/$$/fd"], outputPath: listing)
+        let pid = try SpawnedProcess.spawn("/bin/sh", ["-c", "exec ls /proc/$$/fd"], outputPath: listing)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         #expect(status == 0)

@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Starts a program for a test with nothing of the test process but its environment: no file
+/// Starts a program (for a test, or `rewind bench`) with nothing of ours but the environment: no file
 /// descriptor above standard error, no blocked signal, its output into a file.
 ///
 /// Not through Foundation's `Process`: on Linux it leaves a socket open in the child and learns
@@ -14,10 +14,10 @@ import Darwin
 /// would keep it open. And the test's threads block most signals, which a spawned process
 /// inherits: a tmux server would never see the SIGTERM of `kill-server`, a browser the signals
 /// chromedriver stops it with.
-enum ChildProcess {
+public enum SpawnedProcess {
     /// Whether the child closes every descriptor as it starts (glibc 2.34 and later, or
     /// Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`), not only those open when ``spawn`` listed them.
-    static var closesEveryDescriptor: Bool {
+    public static var closesEveryDescriptor: Bool {
         #if canImport(Glibc)
         addCloseFrom != nil
         #else
@@ -28,7 +28,7 @@ enum ChildProcess {
     /// Spawns `executable` with `arguments`, standard output and error into `outputPath`, with
     /// `changes` made to the environment; `ownGroup` puts it at the head of a process group of
     /// its own (its id is the child's), which the processes it starts join.
-    static func spawn(
+    public static func spawn(
         _ executable: String, _ arguments: [String], outputPath: String, environment changes: [String: String] = [:], ownGroup: Bool = false
     ) throws -> pid_t {
         let environment = ProcessInfo.processInfo.environment.merging(changes) { _, new in new }.map { "\($0)=\($1)" }
@@ -75,19 +75,19 @@ enum ChildProcess {
 
         var pid = pid_t()
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw ChildProcessError(executable: executable, message: String(cString: strerror(spawned))) }
+        guard spawned == 0 else { throw SpawnedProcessError(executable: executable, message: String(cString: strerror(spawned))) }
         return pid
     }
 
     /// Runs `executable` with `arguments` to its end, as ``spawn`` starts it: its exit status
     /// (128 + the signal for one that killed it) and what it printed on standard output and error.
-    static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("child-\(UUID().uuidString).out").path
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let pid = try spawn(executable, arguments, outputPath: outputPath)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 {
-            guard errno == EINTR else { throw ChildProcessError(executable: executable, message: "waitpid failed: error \(errno)") }
+            guard errno == EINTR else { throw SpawnedProcessError(executable: executable, message: "waitpid failed: error \(errno)") }
         }
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         // Exited normally: the low 7 bits are 0 and the status is in the next byte.
@@ -117,10 +117,3 @@ private func closeEveryDescriptorAboveStandardError(_ actions: inout posix_spawn
     }
 }
 #endif
-
-/// A program that could not be started, and why.
-struct ChildProcessError: Error, CustomStringConvertible {
-    let executable: String
-    let message: String
-    var description: String { "cannot run \(executable): \(message)" }
-}
