@@ -1,5 +1,6 @@
 import Foundation
 import RewindJSON
+import RewindWebDriver
 import Testing
 
 /// Only the shape of `rewind bench --json`: timing belongs to the benchmark, not to tests.
@@ -50,10 +51,29 @@ import Testing
             "collector_request_ms", "collector_request_p99_ms", "collector_half_open_request_ms", "collector_half_open_request_p99_ms",
             "ratio_collector_half_open",
         ]
+        // The live page itself, timed in headless Chromium: with the trait and a browser.
+        let browser = [
+            "live_browser_drawn_p50_ms", "live_browser_drawn_early_p99_ms", "live_browser_drawn_late_p99_ms", "ratio_live_browser_drawn_late_early",
+            "live_browser_events",
+        ]
         #if Servers
         #expect(page.allSatisfy { figures[$0] != nil }, "\(result.stderr)")
+        if Browser.isAvailable {
+            #expect(browser.allSatisfy { figures[$0] != nil }, "\(result.stderr)")
+            // Events timed, each to a step the page drew.
+            let events: Double? =
+                switch figures["live_browser_events"] {
+                case .int(let count)?: Double(count)
+                case .double(let count)?: count
+                default: nil
+                }
+            #expect((events ?? 0) >= 2, "\(String(describing: events)) events timed")
+        } else {
+            #expect(browser.allSatisfy { figures[$0] == nil })
+            #expect(result.stderr.contains("the browser's figures left out"))
+        }
         #else
-        #expect(page.allSatisfy { figures[$0] == nil })
+        #expect((page + browser).allSatisfy { figures[$0] == nil })
         #endif
         // Those of a dispatch at a human pace take eight runs under callgrind: full runs only.
         #expect(figures["instructions_idle_dispatch_large"] == nil)

@@ -1,5 +1,6 @@
 import Foundation
 import RewindJSON
+import RewindWebDriver
 import Testing
 
 /// `rewind report` as a person sees it: the page the real binary writes, opened in headless
@@ -517,6 +518,14 @@ struct ReportBrowserTests {
         let page = URL(fileURLWithPath: folder.path("todo.html"))
         #expect(try await RewindBinary.run(["report", log, "--output", page.path]).status == 0)
         let field = #"items[id="b"].title"#
+        // Every step's diff is the command line's: adds to an empty list and to a longer one (which
+        // the page diffs without indexing the new list), a tick, deletes, a move, a rename.
+        try await Self.withBrowser(on: page, at: "session=1&step=1") { browser in
+            for step in 1...8 {
+                #expect(try await Self.texts(browser, "#diff > div") == (try Self.cliDiff(log, step - 1, step, session: 1)), "step \(step)")
+                try await browser.press(.arrowRight)
+            }
+        }
         try await Self.withBrowser(on: page, at: "session=1&step=4") { browser in
             #expect(try await Self.placeholder(browser) == "add*", "not the photo app's names")
             #expect(try await Self.texts(browser, "#diff .diff-line") == [#"~ items[id="b"].isDone: false → true"#])

@@ -85,6 +85,8 @@ extension BenchmarkSuite {
 
         progress("dispatch to page: \(liveSteps) actions at \(liveRate) a second, followed as a live page does")
         try await measureLiveLatency(inspector: inspector, into: &result)
+        progress("the live page itself in headless Chromium, following \(liveGrowingSteps) steps of a growing list")
+        try await measureLiveBrowser(rewind: rewind, into: &result)
     }
 
     /// Steps of the growing list's run: 30 s at 1,000 actions a second.
@@ -148,17 +150,7 @@ extension BenchmarkSuite {
             throw BenchmarkError("the page could not follow rewind live")
         }
         let (send, close) = try make(try SQLiteSink(path: path("live-\(name).rewind")), session(name), .inspector(inspector.url))
-        // One action each millisecond, each sent when its time comes, the time it was sent kept.
-        var sent: [UInt64] = []
-        sent.reserveCapacity(steps)
-        let start = DispatchTime.now().uptimeNanoseconds
-        let interval = UInt64(1e9) / UInt64(liveRate)
-        for index in 0..<steps {
-            let due = start + UInt64(index) * interval
-            while DispatchTime.now().uptimeNanoseconds < due {}
-            sent.append(DispatchTime.now().uptimeNanoseconds)
-            send(index)
-        }
+        let sent = sendPaced(steps, send)
         let timings = try await watching.value
         close()
         func milliseconds(_ times: ArraySlice<UInt64>, _ sent: ArraySlice<UInt64>) -> Percentiles {
@@ -170,35 +162,21 @@ extension BenchmarkSuite {
             firstFifth: milliseconds(timings.shown.prefix(fifth), sent.prefix(fifth)),
             lastFifth: milliseconds(timings.shown.suffix(fifth), sent.suffix(fifth)), bytes: timings.bytes, loads: timings.loads)
     }
-}
 
-/// `rewind live` on a free loopback port, with a log of its own.
-private final class BenchInspector {
-    let url: URL
-    let port: UInt16
-    private let process = Process()
-
-    /// Nil when this `rewind` has no inspector (built without the trait).
-    init?(rewind: String, log: String) throws {
-        process.executableURL = URL(fileURLWithPath: rewind)
-        process.arguments = ["live", "--listen", "127.0.0.1:0", "--log", log]
-        let output = Pipe()
-        process.standardError = output
-        // Its first line names the port: "rewind live: open http://127.0.0.1:PORT (apps connect …".
-        let text = try ChildProcess.firstLine(of: process, output: output)
-        guard let start = text.range(of: "open http://127.0.0.1:"),
-            let port = UInt16(text[start.upperBound...].prefix { $0.isNumber })
-        else {
-            process.waitUntilExit()
-            if process.terminationStatus == 69 { return nil }
-            throw BenchmarkError("rewind live did not start: \(text)")
+    /// Calls `send` with 0 to `steps - 1`, one at each tick of ``liveRate`` a second, each when
+    /// its time comes (a spin, so that none is sent late by a sleep's wake-up); the
+    /// uptime in nanoseconds at which each was sent.
+    func sendPaced(_ steps: Int, _ send: (Int) -> Void) -> [UInt64] {
+        var sent: [UInt64] = []
+        sent.reserveCapacity(steps)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let interval = UInt64(1e9) / UInt64(liveRate)
+        for index in 0..<steps {
+            let due = start + UInt64(index) * interval
+            while DispatchTime.now().uptimeNanoseconds < due {}
+            sent.append(DispatchTime.now().uptimeNanoseconds)
+            send(index)
         }
-        self.port = port
-        url = URL(string: "http://127.0.0.1:\(port)")!
-    }
-
-    func stop() {
-        process.terminate()
-        process.waitUntilExit()
+        return sent
     }
 }
