@@ -143,13 +143,14 @@ extension BenchmarkSuite {
     ) async throws -> LiveFollowing {
         let connected = DispatchSemaphore(value: 0)
         let watcher = LivePageWatcher(port: inspector.port)
-        let watching = watcher.start(steps: steps, seconds: Double(steps / liveRate) + 60, connected: connected)
+        let descriptor = session(name)
+        let watching = watcher.start(session: descriptor.id, steps: steps, seconds: Double(steps / liveRate) + 60, connected: connected)
         guard connected.wait(timeout: .now() + 30) == .success else {
             // The watcher's own error says why, at its deadline at the latest.
             _ = try await watching.value
             throw BenchmarkError("the page could not follow rewind live")
         }
-        let (send, close) = try make(try SQLiteSink(path: path("live-\(name).rewind")), session(name), .inspector(inspector.url))
+        let (send, close) = try make(try SQLiteSink(path: path("live-\(name).rewind")), descriptor, .inspector(inspector.url))
         let sent = sendPaced(steps, send)
         let timings = try await watching.value
         close()
@@ -163,9 +164,13 @@ extension BenchmarkSuite {
             lastFifth: milliseconds(timings.shown.suffix(fifth), sent.suffix(fifth)), bytes: timings.bytes, loads: timings.loads)
     }
 
-    /// Calls `send` with 0 to `steps - 1`, one at each tick of ``liveRate`` a second, each when
-    /// its time comes (a spin, so that none is sent late by a sleep's wake-up); the
-    /// uptime in nanoseconds at which each was sent.
+    /// Calls `send` with 0 to `steps - 1`, one at each tick of ``liveRate`` a second; the
+    /// uptime in nanoseconds at which each was sent, which the latencies start from.
+    ///
+    /// It sleeps until each tick, as an app between its actions does: a spin would hold one
+    /// of this machine's two cores from the recorder, the live link and `rewind live`, and
+    /// measured stalls of up to 270 ms mid-run that an app does not cause. A late wake-up
+    /// (tens of microseconds) delays a send, not its figure: the clock is read after it.
     func sendPaced(_ steps: Int, _ send: (Int) -> Void) -> [UInt64] {
         var sent: [UInt64] = []
         sent.reserveCapacity(steps)
@@ -173,7 +178,8 @@ extension BenchmarkSuite {
         let interval = UInt64(1e9) / UInt64(liveRate)
         for index in 0..<steps {
             let due = start + UInt64(index) * interval
-            while DispatchTime.now().uptimeNanoseconds < due {}
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now < due { Thread.sleep(forTimeInterval: Double(due - now) / 1e9) }
             sent.append(DispatchTime.now().uptimeNanoseconds)
             send(index)
         }

@@ -29,13 +29,14 @@ struct LivePageWatcher: Sendable {
 
     let port: UInt16
 
-    /// Starts watching, on a thread of its own, until `steps` steps of one session are shown,
-    /// at most `seconds`; signals `connected` once the event stream is open, before any step
+    /// Starts watching, on a thread of its own, until `steps` steps of `session` are shown, at
+    /// most `seconds` (the events of the inspector's other sessions, such as a run before
+    /// still closing, are not this page's); signals `connected` once the event stream is open, before any step
     /// is taken. The task's value is the timings.
-    func start(steps: Int, seconds: Double, connected: DispatchSemaphore) -> Task<Timings, any Error> {
+    func start(session: UUID, steps: Int, seconds: Double, connected: DispatchSemaphore) -> Task<Timings, any Error> {
         let (result, continuation) = AsyncStream.makeStream(of: Result<Timings, any Error>.self)
         Thread {
-            continuation.yield(Result { try run(steps: steps, seconds: seconds, connected: connected) })
+            continuation.yield(Result { try run(session: session, steps: steps, seconds: seconds, connected: connected) })
             continuation.finish()
         }.start()
         return Task {
@@ -44,7 +45,7 @@ struct LivePageWatcher: Sendable {
         }
     }
 
-    private func run(steps: Int, seconds: Double, connected: DispatchSemaphore) throws -> Timings {
+    private func run(session followed: UUID, steps: Int, seconds: Double, connected: DispatchSemaphore) throws -> Timings {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         let events = try connect()
         defer { close(events) }
@@ -70,7 +71,7 @@ struct LivePageWatcher: Sendable {
             let now = DispatchTime.now().uptimeNanoseconds
             for data in stream.events() {
                 guard let event = try? JSONValue(parsing: data), case .int(let through)? = event[JSONPath("through")],
-                    case .string(let id)? = event[JSONPath("session")]
+                    case .string(let id)? = event[JSONPath("session")], UUID(uuidString: id) == followed
                 else { continue }
                 session = id
                 while announced < min(through, steps) {

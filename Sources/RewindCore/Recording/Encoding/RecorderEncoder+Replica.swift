@@ -108,7 +108,11 @@ extension RecorderEncoder {
     }
 
     /// The store's state encoded, with its digest, and the replica's digest: written as text
-    /// while states are (the digests are the trees' own), else as trees through the memo.
+    /// while states are (the digests are the trees' own), else as trees, each through a memo of
+    /// its own (``checkMemo``), so that each encodes only the elements its side changed since.
+    /// When the two agree, the replica's tree stands for the store's: the same tree by its
+    /// digest, and the one the memo knows the changes of, which the patch from the last state
+    /// is taken from.
     @inlinable
     func encodeForCheck(_ storeState: State, replica computed: State) throws -> ((EncodedValue, StateDigest), StateDigest) {
         if let stateTextType, (try? write(computed, as: stateTextType, digested: true)) != nil {
@@ -120,11 +124,13 @@ extension RecorderEncoder {
                 return ((.text(written), written.digest), replicated)
             }
         }
-        let stored = try encodeState(storeState)
-        // The replica's encoded last, so that the memo keeps its arrays, not the store's:
-        // holding those would make the store's next mutation copy them.
         let replicated = try encodeState(computed)
-        return ((.tree(stored.0), stored.1), replicated.1)
+        // The check's memo keeps copies of the store's arrays, not the arrays themselves, so
+        // the store's next mutation of them still happens in place.
+        let stored = try stateEncoder.encode(storeState, memo: checkMemo)
+        let storedDigest = checkMemo.digest(of: stored)
+        if storedDigest == replicated.1 { return ((.tree(replicated.0), replicated.1), replicated.1) }
+        return ((.tree(stored), storedDigest), replicated.1)
     }
 
     /// `step` with `state`, the store's, as `encodeForCheck` encoded it: a tree is handed over
