@@ -169,7 +169,7 @@ import Testing
 
     /// A check encodes the items its side changed since the last, not every item whose storage
     /// differs from the replica's: with one memo for both sides, each check encoded all 300
-    /// twice (a todo list's recorder took most of a core at 10,000 items).
+    /// twice (18,391 items encoded here; a todo app's recorder spent 10 s of a 30 s run at 10,000).
     @Test func aCheckEncodesOnlyTheItemsEachSideChanged() throws {
         let items = 300
         let steps = 120

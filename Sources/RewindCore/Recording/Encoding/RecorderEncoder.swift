@@ -28,9 +28,10 @@ final class RecorderEncoder<State: RecordableState, Action: RecordableAction>: @
     /// The store's states that check a replica's, remembered apart from the replica's own: an
     /// element the reducer rebuilt (a todo's `tags` appended to) is equal in both states but
     /// held in storage of its own in each, so one memo for both found every such element
-    /// changed and encoded it again, twice a check. A todo list of 10,000 tagged items took
-    /// 76 % of a core at 1,000 actions a second, and its steps reached the page 23 ms late at
-    /// the start and 269 ms at the end (`docs/performance-journal.md`).
+    /// changed and encoded it again, twice a check. A todo app of 10,000 tagged items, at 1,000
+    /// actions a second, took 23 s of CPU in 30 s, 43 % of it encoding states, and its steps
+    /// reached the page 23 ms late at the start and 269 ms at the end (perf; the journal of
+    /// `docs/performance.md`). The cost: a second copy of the state's arrays and their trees.
     @usableFromInline let checkMemo = JSONEncodingMemo(rule: SessionHeader.digestRule(recordingEffects: true))
     @usableFromInline @exclusivity(unchecked) var actionNames = ActionNames()
     @usableFromInline let replica: ReplicaReducer<State, Action>?
